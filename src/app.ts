@@ -1,0 +1,185 @@
+// buildApp: the Fastify instance, its shared plugins in a fixed order, then every module.
+// Start-up order is readable here: framework → errors → security headers → rate limits →
+// API docs → operations routes → the API scope with the modules.
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import packageJson from '../package.json' with { type: 'json' };
+import type { Role } from './config';
+import { identityModule } from './modules/identity';
+import { systemModule } from './modules/system';
+import type { Access } from './platform/auth/access';
+import { enforceAccess } from './platform/http/access-hook';
+import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
+import { httpErrors } from './platform/http/errors';
+import { registerOperationsRoutes } from './platform/http/operations';
+import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
+import type { Platform } from './platform/platform';
+
+/** Every feature module, in registration order. */
+export const modules: PasalModule[] = [identityModule, systemModule];
+
+export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => (m.permissions ? [m.permissions] : []));
+
+export const JSON_BODY_LIMIT = 1_048_576; // decisions.md: JSON bodies up to 1 MB
+
+export interface BuildAppOptions {
+  role?: Role;
+  /** Extra routes for tests, registered inside the API scope like a module's. */
+  testRoutes?: (app: ApiApp) => void | Promise<void>;
+}
+
+function trustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim());
+}
+
+function describeAccess(rule: Access | undefined): { security?: Record<string, string[]>[]; note?: string } {
+  switch (rule?.kind) {
+    case undefined:
+    case 'public':
+      return {};
+    case 'optionalCustomer':
+      return { security: [{}, { bearerAuth: [] }], note: 'Optional customer JWT.' };
+    case 'admin':
+      return { security: [{ bearerAuth: [] }], note: `Admin JWT with permission \`${rule.permission}\`.` };
+    case 'customer':
+      return {
+        security: [{ bearerAuth: [] }],
+        note: `Customer JWT${rule.permission ? ` with permission \`${rule.permission}\`` : ''}.`,
+      };
+    case 'customerOrGuest':
+      return { security: [{ bearerAuth: [] }], note: `Customer JWT or guest token \`${rule.guestPrefix}…\`.` };
+  }
+}
+
+export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<ApiApp> {
+  const { config, log, clock } = platform;
+  const now = () => clock.now();
+
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 500 },
+    // Malformed URLs are answered before the error handler runs: give them the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const issue = { path: 'url', message: error.message, location: 'url' };
+      const envelope = errorEnvelope(httpErrors.validation([issue], 'The request URL is not valid'), request.url, now());
+      (reply as unknown as { status(code: number): { send(body: unknown): void } }).status(400).send(envelope);
+    },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as ApiApp;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    platform.metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  await app.register(helmet, {
+    // The API answers JSON; the only HTML is the docs UI, which needs its inline scripts.
+    contentSecurityPolicy: false,
+  });
+  if (config.CORS_ORIGINS.length) {
+    await app.register(cors, { origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis: platform.redis,
+    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
+    allowList: () => !config.RATE_LIMIT_ENABLED,
+    errorResponseBuilder: (_request, context) => httpErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  installErrorHandling(app, now);
+
+  if (config.DOCS_ENABLED) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Pasal API',
+          version: packageJson.version,
+          description: 'Backend of an online store: admin back office, customer app, storefront.',
+        },
+        servers: [{ url: config.PUBLIC_BASE_URL }],
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'Admin or customer access token (JWT), or a guest token where a route says so.',
+            },
+          },
+        },
+      },
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        const { security, note } = describeAccess(input.route.config?.access);
+        const schema = out.schema as Record<string, unknown>;
+        if (security) schema.security = security;
+        if (note) schema.description = [schema.description, note].filter(Boolean).join('\n\n');
+        return out;
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+    app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
+
+  registerOperationsRoutes(app, platform);
+
+  await app.register(async (api) => {
+    enforceAccess(api, platform.authenticator);
+    for (const module of modules) {
+      await module.register({
+        app: api as ApiApp,
+        config,
+        role: options.role ?? 'all',
+        log,
+        db: platform.database.db,
+        databaseDriver: platform.database.driver,
+        clock,
+        cache: platform.cache,
+        jobs: platform.jobs,
+        mailer: platform.mailer,
+        sms: platform.sms,
+        tokens: platform.tokens,
+        authenticator: platform.authenticator,
+        realtime: platform.realtime,
+        permissionCatalog,
+      });
+    }
+    await options.testRoutes?.(api as ApiApp);
+  });
+
+  if ((options.role ?? 'all') !== 'worker') {
+    platform.realtime.attach(app.server);
+    // Open sockets would keep the HTTP server from closing.
+    app.addHook('preClose', async () => platform.realtime.disconnectLocal());
+  }
+  return app;
+}

@@ -1,0 +1,232 @@
+// The server's whole configuration, read once from the environment. Each setting carries its
+// own documentation so the README table and `.env.example` can be checked against it (see
+// test/platform/config.test.ts): a setting that is not documented fails the tests.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+interface Setting<S extends z.ZodType> {
+  doc: string;
+  schema: S;
+  /** The default as a user would write it in the environment; undefined means unset. */
+  default?: string;
+  /** Shown in the docs as the example value, when there is no default. */
+  example?: string;
+}
+const setting = <S extends z.ZodType>(s: Setting<S>) => s;
+
+export const settings = {
+  NODE_ENV: setting({
+    doc: '`development`, `test` or `production`. Production requires the secrets below to be set.',
+    schema: z.enum(['development', 'test', 'production']),
+    default: 'development',
+  }),
+  PORT: setting({ doc: 'HTTP port of the API.', schema: int(0, 65535), default: '3000' }),
+  HOST: setting({ doc: 'Address the API listens on.', schema: z.string().min(1), default: '0.0.0.0' }),
+  PUBLIC_BASE_URL: setting({
+    doc: 'Public URL of this API, used in links it generates (file URLs, payment redirects). Defaults to `http://localhost:$PORT`.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'https://api.example.com',
+  }),
+  PUBLIC_WEB_URL: setting({
+    doc: 'Public URL of the storefront, used in links inside emails.',
+    schema: z.url(),
+    default: 'http://localhost:3001',
+  }),
+  DATA_DIR: setting({
+    doc: 'Folder for the embedded database, generated dev secrets, the mail and SMS outbox and local uploads.',
+    schema: z.string().min(1),
+    default: './data',
+  }),
+  LOG_LEVEL: setting({
+    doc: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+  }),
+  DATABASE_URL: setting({
+    doc: 'PostgreSQL connection string. Unset: the embedded PGlite database under `DATA_DIR/db`.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'postgres://postgres@127.0.0.1:5432/pasal',
+  }),
+  DATABASE_POOL_SIZE: setting({
+    doc: 'Connections per process in the PostgreSQL pool.',
+    schema: int(1, 200),
+    default: '10',
+  }),
+  REDIS_URL: setting({
+    doc: 'Redis connection string. Set: cache, rate limits, job queues (BullMQ) and the Socket.IO adapter use Redis, so several processes can share the work. Unset: all of these are in-process.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'redis://127.0.0.1:6379',
+  }),
+  REDIS_PREFIX: setting({
+    doc: 'Prefix of every Redis key this server writes, so several deployments can share one Redis.',
+    schema: z.string().min(1),
+    default: 'pasal',
+  }),
+  SMTP_URL: setting({
+    doc: 'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://…`). Unset: mail is written to `DATA_DIR/outbox/mail` and logged.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'smtp://user:password@smtp.example.com:587',
+  }),
+  MAIL_FROM: setting({
+    doc: 'Sender of outgoing mail.',
+    schema: z.string().min(3),
+    default: 'Pasal <no-reply@localhost>',
+  }),
+  JWT_SECRET: setting({
+    doc: 'Secret that signs access tokens (at least 32 characters). Required in production; otherwise generated once and kept in `DATA_DIR/secrets.json`.',
+    schema: optionalString.pipe(z.string().min(32).optional()),
+  }),
+  URL_SIGNING_SECRET: setting({
+    doc: 'Secret that signs file URLs and other signed links (at least 32 characters). Required in production; otherwise generated like `JWT_SECRET`.',
+    schema: optionalString.pipe(z.string().min(32).optional()),
+  }),
+  JWT_ACCESS_TTL_SECONDS: setting({
+    doc: 'Lifetime of an access token.',
+    schema: int(30, 86_400),
+    default: '900',
+  }),
+  JWT_REFRESH_TTL_DAYS: setting({ doc: 'Lifetime of a refresh token.', schema: int(1, 365), default: '30' }),
+  JWT_REFRESH_REUSE_GRACE_SECONDS: setting({
+    doc: 'How long a client that lost the reply of a refresh may retry with the previous refresh token.',
+    schema: int(0, 300),
+    default: '10',
+  }),
+  TRUST_PROXY: setting({
+    doc: 'Proxies whose `X-Forwarded-For` is trusted for the client IP (rate limits): comma separated addresses or CIDR ranges, or a hop count. Unset: the connection address is the client.',
+    schema: optionalString,
+    example: '10.0.0.0/8,127.0.0.1',
+  }),
+  CORS_ORIGINS: setting({
+    doc: 'Comma separated origins allowed by CORS; `*` allows any. Unset: no cross-origin browser access.',
+    schema: csv,
+    example: 'https://admin.example.com,https://shop.example.com',
+  }),
+  WS_NAMESPACE: setting({
+    doc: 'Socket.IO namespace of the realtime channel.',
+    schema: z.string().regex(/^\/[\w-]*$/, 'must start with / and hold letters, digits, - or _'),
+    default: '/realtime',
+  }),
+  RATE_LIMIT_ENABLED: setting({
+    doc: 'Set to `false` to switch every rate limit off (for load tests only).',
+    schema: bool,
+    default: 'true',
+  }),
+  JOBS_CONCURRENCY: setting({
+    doc: 'How many jobs one worker process runs at once.',
+    schema: int(1, 100),
+    default: '5',
+  }),
+  CACHE_MAX_ENTRIES: setting({
+    doc: 'Entries kept by the in-process cache (when `REDIS_URL` is unset).',
+    schema: int(10),
+    default: '10000',
+  }),
+  DOCS_ENABLED: setting({
+    doc: 'Serve the API reference at `/docs` and `/docs/openapi.json`.',
+    schema: bool,
+    default: 'true',
+  }),
+  METRICS_ENABLED: setting({
+    doc: 'Serve Prometheus metrics at `/metrics`. Keep that path off the public internet.',
+    schema: bool,
+    default: 'true',
+  }),
+  SHUTDOWN_TIMEOUT_MS: setting({
+    doc: 'On SIGTERM, how long to wait for in-flight requests and jobs before exiting anyway.',
+    schema: int(0, 600_000),
+    default: '15000',
+  }),
+  BOOTSTRAP_ADMIN_EMAIL: setting({
+    doc: 'With `BOOTSTRAP_ADMIN_PASSWORD`: at start, create this superadmin when no account has this email.',
+    schema: optionalString.pipe(z.email().optional()),
+    example: 'owner@example.com',
+  }),
+  BOOTSTRAP_ADMIN_PASSWORD: setting({
+    doc: 'Password of the bootstrap superadmin (8 to 128 characters).',
+    schema: optionalString.pipe(z.string().min(8).max(128).optional()),
+  }),
+} as const;
+
+type Settings = typeof settings;
+export type SettingName = keyof Settings;
+type RawConfig = { [K in SettingName]: z.output<Settings[K]['schema']> };
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface Config extends Omit<RawConfig, 'PUBLIC_BASE_URL' | 'JWT_SECRET' | 'URL_SIGNING_SECRET'> {
+  PUBLIC_BASE_URL: string;
+  JWT_SECRET: string;
+  URL_SIGNING_SECRET: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const generatedSecrets = ['JWT_SECRET', 'URL_SIGNING_SECRET'] as const;
+
+/**
+ * Parses the environment. Throws a ConfigError naming every bad variable, so start-up stops
+ * with a message an operator can act on.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const raw: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(settings) as [SettingName, Setting<z.ZodType>][]) {
+    const value = env[name] === undefined || env[name] === '' ? s.default : env[name];
+    const parsed = s.schema.safeParse(value);
+    if (parsed.success) raw[name] = parsed.data;
+    else problems.push(`${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const config = raw as RawConfig;
+
+  if (config.NODE_ENV === 'production') {
+    const missing = generatedSecrets.filter((n) => !config[n]);
+    if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+  }
+  if (Boolean(config.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(config.BOOTSTRAP_ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
+  }
+  const secrets = generatedSecrets.some((n) => !config[n]) ? devSecrets(config.DATA_DIR) : undefined;
+
+  return {
+    ...config,
+    PUBLIC_BASE_URL: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    JWT_SECRET: config.JWT_SECRET ?? secrets!.JWT_SECRET,
+    URL_SIGNING_SECRET: config.URL_SIGNING_SECRET ?? secrets!.URL_SIGNING_SECRET,
+  };
+}
+
+/** Outside production, secrets are made once and kept, so tokens survive a restart. */
+function devSecrets(dataDir: string): Record<(typeof generatedSecrets)[number], string> {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    if (generatedSecrets.every((n) => typeof stored[n] === 'string' && stored[n].length >= 32)) return stored;
+  } catch {
+    // no file yet, or unreadable: make new ones below
+  }
+  const fresh = Object.fromEntries(generatedSecrets.map((n) => [n, randomBytes(48).toString('base64url')]));
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600 });
+  return fresh as Record<(typeof generatedSecrets)[number], string>;
+}

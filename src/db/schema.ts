@@ -1,0 +1,3 @@
+// Every module's tables, for drizzle-kit (migrations) and nothing else.
+export * from '../modules/identity/identity.table';
+export * from '../modules/system/system.table';

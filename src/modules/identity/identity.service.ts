@@ -1,0 +1,106 @@
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import type { UserPrincipal, UserResolver } from '../../platform/auth/principal';
+import { newUuid } from '../../platform/ids';
+import type { AccessTokens, Actor } from '../../platform/security/jwt';
+import { hashPassword } from '../../platform/security/passwords';
+import { randomToken, sha256Hex } from '../../platform/security/tokens';
+import { identityErrors } from './identity.errors';
+import * as repo from './identity.repository';
+
+export const SUPERADMIN_ROLE = 'superadmin';
+export const CUSTOMER_ROLE = 'customer';
+
+export interface SessionTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Creates an admin account (CLI, bootstrap, back office). The email must be free. */
+export async function createAdmin(opts: {
+  db: Db;
+  email: string;
+  password: string;
+  name?: string;
+  role?: string;
+}): Promise<repo.UserRow> {
+  const role = opts.role ?? SUPERADMIN_ROLE;
+  if (role === CUSTOMER_ROLE || !(await repo.roleExists(opts.db, role))) throw identityErrors.roleNotFound(role);
+  return repo.insertUser(opts.db, {
+    id: newUuid(),
+    name: opts.name ?? opts.email.split('@')[0]!,
+    email: opts.email,
+    role,
+    passwordHash: await hashPassword(opts.password),
+    emailVerified: true,
+  });
+}
+
+/** `BOOTSTRAP_ADMIN_EMAIL` + `BOOTSTRAP_ADMIN_PASSWORD`: a superadmin, when that email is free. */
+export async function ensureBootstrapAdmin(opts: {
+  db: Db;
+  email: string;
+  password: string;
+}): Promise<'created' | 'exists'> {
+  if (await repo.findUserByEmail(opts.db, opts.email)) return 'exists';
+  try {
+    await createAdmin({ db: opts.db, email: opts.email, password: opts.password });
+    return 'created';
+  } catch (error) {
+    // Another process starting at the same moment created it first.
+    if (error instanceof Error && 'errorCode' in error && error.errorCode === 'AUTH_EMAIL_ALREADY_EXISTS') {
+      return 'exists';
+    }
+    throw error;
+  }
+}
+
+/** Opens a session for a signed-in user and issues its first token pair. */
+export async function startSession(opts: {
+  db: Db;
+  tokens: AccessTokens;
+  clock: Clock;
+  refreshTtlDays: number;
+  userId: string;
+  actor: Actor;
+  deviceInfo?: Record<string, string>;
+  pushToken?: string;
+}): Promise<SessionTokens> {
+  const sessionId = newUuid();
+  const refreshToken = randomToken(32);
+  const now = opts.clock.now();
+  await repo.insertSession(opts.db, {
+    id: sessionId,
+    userId: opts.userId,
+    actor: opts.actor,
+    deviceInfo: opts.deviceInfo,
+    pushToken: opts.pushToken,
+    refreshTokenDigest: sha256Hex(refreshToken),
+    expiresAt: new Date(now.getTime() + opts.refreshTtlDays * 86_400_000),
+    createdAt: now,
+  });
+  const accessToken = await opts.tokens.sign({ sub: opts.userId, sid: sessionId, actor: opts.actor });
+  return { sessionId, accessToken, refreshToken };
+}
+
+/**
+ * How the platform learns who a verified access token belongs to: the session must be
+ * alive (so logout and deactivation take effect on the next request). A superadmin holds
+ * every permission the server knows.
+ */
+export function createUserResolver(opts: { db: Db; clock: Clock; allPermissions: () => string[] }): UserResolver {
+  return async (claims) => {
+    const session = await repo.findLiveSession(opts.db, claims.sid, opts.clock.now());
+    if (!session || session.userId !== claims.sub || session.actor !== claims.actor) return null;
+    const permissions = session.role === SUPERADMIN_ROLE ? opts.allPermissions() : session.permissions;
+    const principal: UserPrincipal = {
+      actor: session.actor,
+      userId: session.userId,
+      sessionId: claims.sid,
+      role: session.role,
+      permissions: new Set(permissions),
+    };
+    return principal;
+  };
+}

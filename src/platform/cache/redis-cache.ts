@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+import type { Cache } from './cache';
+
+// INCR and set the window on the first hit in one step, so a crash between the two
+// cannot leave a counter that never expires.
+const INCREMENT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return { count, ttl }`;
+
+export function createRedisCache(opts: { redis: Redis; prefix: string }): Cache {
+  const { redis } = opts;
+  const k = (key: string) => `${opts.prefix}:cache:${key}`;
+
+  return {
+    driver: 'redis',
+    async get<T>(key: string) {
+      const raw = await redis.get(k(key));
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    },
+    async set(key, value, ttlMs) {
+      await redis.set(k(key), JSON.stringify(value), 'PX', Math.max(1, Math.ceil(ttlMs)));
+    },
+    async delete(key) {
+      await redis.del(k(key));
+    },
+    async deleteByPrefix(prefix) {
+      const pattern = `${k(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        if (keys.length) await redis.unlink(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    },
+    async increment(key, windowMs) {
+      const [count, ttl] = (await redis.eval(INCREMENT, 1, k(`counter:${key}`), windowMs)) as [number, number];
+      return { count, ttlMs: ttl < 0 ? windowMs : ttl };
+    },
+    async close() {
+      // The Redis connection belongs to the app's Redis client; it is closed there.
+    },
+  };
+}

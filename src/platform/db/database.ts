@@ -1,0 +1,104 @@
+// One `Db` type over two drivers: PGlite (PostgreSQL in WebAssembly, the embedded default)
+// and node-postgres (a real server at DATABASE_URL). Repositories see only `Db`.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** A database or an open transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DatabaseDriver;
+  /** Applies the committed migrations in `drizzle/`; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `drizzle/` of the package, found from this file whether it runs from src/ or bundled in dist/. */
+function findMigrationsFolder(): string {
+  let dir = import.meta.dirname;
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('The drizzle/ migrations folder was not found');
+}
+let migrationsFolderPath: string | undefined;
+const migrationsFolder = () => {
+  migrationsFolderPath ??= findMigrationsFolder();
+  return migrationsFolderPath;
+};
+
+/** Extensions PGlite must load; PostgreSQL gets the same from the first migration. */
+export const pgliteExtensions = { pg_trgm };
+
+export async function openPglite(dataDir: string): Promise<PGlite> {
+  mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir, { extensions: pgliteExtensions });
+}
+
+export function pgliteDatabase(client: PGlite, opts: { ownsClient?: boolean } = {}): Database {
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (opts.ownsClient !== false) await client.close();
+    },
+  };
+}
+
+// Any constant works; it only has to be the same in every process of one deployment.
+const MIGRATION_LOCK_ID = 727_275_001;
+
+export function postgresDatabase(connectionString: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that loses its server emits 'error'; the pool replaces it, so just note it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      // An advisory lock held on one connection makes concurrent starts migrate one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  poolSize: number;
+  dataDir: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize);
+  return pgliteDatabase(await openPglite(path.join(opts.dataDir, 'db')));
+}

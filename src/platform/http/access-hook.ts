@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../auth/access';
+import { type Authenticator, bearerToken } from '../auth/authenticator';
+import type { Principal, UserPrincipal } from '../auth/principal';
+import { httpErrors } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The signed-in user of a route that requires one (admin or customer). */
+export function currentUser(request: FastifyRequest): UserPrincipal {
+  const p = request.principal;
+  if (!p || p.actor === 'guest') throw httpErrors.unauthorized();
+  return p;
+}
+
+/**
+ * Enforces each route's `access` before validation, so an unauthenticated call learns
+ * nothing about the shape of the request. Registered inside the API scope: every route
+ * there must declare its access, which makes a forgotten guard a start-up error.
+ */
+export function enforceAccess(app: FastifyInstance, authenticator: Authenticator): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule.kind === 'public') return;
+    const result = await authenticator.authenticate(bearerToken(request.headers.authorization));
+
+    switch (rule.kind) {
+      case 'optionalCustomer':
+        if (result.kind === 'none') return;
+        if (result.kind !== 'user') throw httpErrors.unauthorized();
+        if (result.principal.actor !== 'customer') throw httpErrors.forbidden();
+        request.principal = result.principal;
+        return;
+
+      case 'customerOrGuest':
+        if (result.kind === 'none') throw rule.guestDenied();
+        if (result.kind === 'guest') {
+          if (result.prefix !== rule.guestPrefix || !result.principal) throw rule.guestDenied();
+          request.principal = result.principal;
+          return;
+        }
+        if (result.kind === 'invalid') throw httpErrors.unauthorized();
+        if (result.principal.actor !== 'customer') throw httpErrors.forbidden();
+        request.principal = result.principal;
+        return;
+
+      case 'admin':
+      case 'customer': {
+        // A guest credential is not a JWT: 401 like any other bad token (decisions.md).
+        if (result.kind !== 'user') throw httpErrors.unauthorized();
+        const user = result.principal;
+        if (user.actor !== rule.kind) throw httpErrors.forbidden();
+        if (rule.permission && !user.permissions.has(rule.permission)) {
+          throw httpErrors.permissionDenied(rule.permission);
+        }
+        request.principal = user;
+        return;
+      }
+    }
+  });
+}

@@ -1,0 +1,47 @@
+// One error type for every expected failure. The error handler turns it into the
+// interface's error envelope; clients branch on `errorCode`, so codes never change.
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: string,
+    message: string,
+    /** Extra top-level fields of the envelope (e.g. `reason`, `details`). */
+    readonly extra?: Record<string, unknown>,
+    /** Response headers that belong to this error (e.g. `Retry-After`). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+// The shared codes of the "Everywhere" table of decisions.md.
+export const httpErrors = {
+  validation: (details: ValidationIssue[], message = 'The request is not valid') =>
+    new AppError(400, 'VALIDATION_ERROR', message, { details }),
+  invalidJson: () => new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON'),
+  payloadTooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'),
+  unsupportedMediaType: () =>
+    new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body has an unsupported content type'),
+  routeNotFound: (method: string, url: string) =>
+    new AppError(404, 'ROUTE_NOT_FOUND', `Route ${method} ${url.split('?')[0]} not found`),
+  unauthorized: () => new AppError(401, 'AUTH_UNAUTHORIZED', 'Authentication required'),
+  forbidden: () => new AppError(403, 'AUTH_FORBIDDEN', 'This route is not for this kind of account'),
+  permissionDenied: (permission: string) =>
+    new AppError(403, 'AUTH_PERMISSION_DENIED', `Permission ${permission} is required`),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'RATE_LIMITED',
+      'Too many requests, try again later',
+      { retryAfter: retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+  notReady: () => new AppError(503, 'SERVICE_NOT_READY', 'A dependency of the service is not reachable'),
+  internal: () => new AppError(500, 'INTERNAL_ERROR', 'Internal server error'),
+};

@@ -1,0 +1,82 @@
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { EnqueueOptions, JobDefinition, JobEvents, JobQueue } from './jobs';
+import { storedJobId } from './jobs';
+
+const QUEUE_NAME = 'jobs';
+
+/**
+ * BullMQ on Redis: every process can enqueue, every worker process takes jobs, a job id
+ * deduplicates across processes and a cron schedule fires once per tick for the whole fleet.
+ */
+export function createBullmqQueue(opts: {
+  redis: Redis;
+  prefix: string;
+  concurrency: number;
+  events?: JobEvents;
+}): JobQueue {
+  const definitions = new Map<string, JobDefinition<unknown>>();
+  // Queues and workers each need their own connection (a worker blocks on its).
+  const queue = new Queue(QUEUE_NAME, { connection: opts.redis.duplicate(), prefix: opts.prefix });
+  let worker: Worker | undefined;
+
+  const jobOptions = (def: Pick<JobDefinition<unknown>, 'attempts' | 'backoffMs'>) => ({
+    attempts: def.attempts ?? 3,
+    backoff: { type: 'exponential' as const, delay: def.backoffMs ?? 1000 },
+    removeOnComplete: true,
+    removeOnFail: true,
+  });
+
+  return {
+    driver: 'bullmq',
+    register<P>(def: JobDefinition<P>) {
+      if (definitions.has(def.name)) throw new Error(`Job ${def.name} is registered twice`);
+      definitions.set(def.name, def as unknown as JobDefinition<unknown>);
+    },
+    async enqueue<P>(def: JobDefinition<P>, payload: P, options: EnqueueOptions = {}) {
+      await queue.add(def.name, def.payload.parse(payload), {
+        ...jobOptions(def),
+        jobId: options.jobId ? storedJobId(def.name, options.jobId) : undefined,
+        delay: options.delayMs,
+      });
+    },
+    async schedule(def, cron, payload, options = {}) {
+      await queue.upsertJobScheduler(
+        def.name,
+        { pattern: cron, tz: options.timezone },
+        { name: def.name, data: def.payload.parse(payload), opts: jobOptions(def) },
+      );
+    },
+    async start() {
+      if (worker) return;
+      worker = new Worker(
+        QUEUE_NAME,
+        async (job) => {
+          const def = definitions.get(job.name);
+          if (!def) throw new Error(`No job named ${job.name} is registered`);
+          const started = Date.now();
+          await def.handler(def.payload.parse(job.data), {
+            attempt: job.attemptsMade + 1,
+            jobId: job.id ?? '',
+          });
+          opts.events?.onCompleted?.(job.name, Date.now() - started);
+        },
+        {
+          connection: opts.redis.duplicate({ maxRetriesPerRequest: null }),
+          prefix: opts.prefix,
+          concurrency: opts.concurrency,
+        },
+      );
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        opts.events?.onFailed?.(job.name, error, job.attemptsMade < (job.opts.attempts ?? 1));
+      });
+      worker.on('error', (error) => opts.events?.onFailed?.('worker', error, true));
+      await worker.waitUntilReady();
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

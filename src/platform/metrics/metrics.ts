@@ -1,0 +1,29 @@
+// Prometheus metrics: process defaults, HTTP request durations by route, job outcomes.
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  jobs: Counter<'name' | 'outcome'>;
+}
+
+export function createMetrics(opts: { defaults: boolean }): Metrics {
+  const registry = new Registry();
+  if (opts.defaults) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route pattern',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    jobs: new Counter({
+      name: 'jobs_total',
+      help: 'Jobs run, by name and outcome (completed, retrying, failed)',
+      labelNames: ['name', 'outcome'],
+      registers: [registry],
+    }),
+  };
+}

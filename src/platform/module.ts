@@ -1,0 +1,55 @@
+// What a feature module is: a name, its permission codes, and a `register` that adds its
+// routes (inside the API scope, where every route must declare its access), its jobs and
+// its realtime handlers, using only the ports it is handed.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config, Role } from '../config';
+import type { Authenticator } from './auth/authenticator';
+import type { Cache } from './cache/cache';
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import type { JobQueue } from './jobs/jobs';
+import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime/realtime';
+import type { AccessTokens } from './security/jwt';
+import type { SmsSender } from './sms/sms';
+import type { Logger } from 'pino';
+
+export type ApiApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface PermissionGroup {
+  module: string;
+  codes: string[];
+}
+
+export interface ModuleContext {
+  app: ApiApp;
+  config: Config;
+  /** The role of this process: `api`, `worker` or `all`. */
+  role: Role;
+  log: Logger;
+  db: Db;
+  databaseDriver: string;
+  clock: Clock;
+  cache: Cache;
+  jobs: JobQueue;
+  mailer: Mailer;
+  sms: SmsSender;
+  tokens: AccessTokens;
+  authenticator: Authenticator;
+  realtime: Realtime;
+  /** Every permission code of every module, grouped by module. */
+  permissionCatalog: readonly PermissionGroup[];
+}
+
+export interface PasalModule {
+  name: string;
+  permissions?: PermissionGroup;
+  register(ctx: ModuleContext): Promise<void> | void;
+}

@@ -1,0 +1,20 @@
+// The dev outbox: where mail and SMS go when no provider is configured, one JSON file a
+// message, so a developer (or a test) can read the codes and links that were sent.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { newUuid } from './ids';
+
+export type OutboxLog = (fields: Record<string, unknown>, msg: string) => void;
+
+export async function writeToOutbox(
+  dataDir: string,
+  kind: 'mail' | 'sms',
+  record: Record<string, unknown>,
+  log: OutboxLog,
+): Promise<void> {
+  const dir = path.join(dataDir, 'outbox', kind);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newUuid()}.json`);
+  await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+  log({ to: record.to, file }, `${kind} written to the outbox`);
+}

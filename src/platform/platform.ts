@@ -1,0 +1,117 @@
+// Builds every port once from the config: which engine each one uses is decided here and
+// nowhere else. Tests pass overrides (a cloned database, a test clock, memory sinks).
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config';
+import { Authenticator } from './auth/authenticator';
+import type { Cache } from './cache/cache';
+import { createMemoryCache } from './cache/memory-cache';
+import { createRedisCache } from './cache/redis-cache';
+import { type Clock, systemClock } from './clock';
+import { type Database, openDatabase } from './db/database';
+import { createBullmqQueue } from './jobs/bullmq-queue';
+import type { JobEvents, JobQueue } from './jobs/jobs';
+import { createMemoryQueue } from './jobs/memory-queue';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { createMetrics, type Metrics } from './metrics/metrics';
+import { createRealtime, type Realtime } from './realtime/realtime';
+import { type AccessTokens, createAccessTokens } from './security/jwt';
+import { createOutboxSms, type SmsSender } from './sms/sms';
+
+export interface Platform {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  database: Database;
+  redis: Redis | undefined;
+  cache: Cache;
+  jobs: JobQueue;
+  mailer: Mailer;
+  sms: SmsSender;
+  tokens: AccessTokens;
+  authenticator: Authenticator;
+  realtime: Realtime;
+  metrics: Metrics;
+  /** Closes every port, in the order that loses no work: jobs first, the database last. */
+  close(): Promise<void>;
+}
+
+export type PlatformOverrides = Partial<
+  Pick<Platform, 'log' | 'clock' | 'database' | 'cache' | 'jobs' | 'mailer' | 'sms' | 'metrics'>
+>;
+
+export async function createPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
+  const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  const clock = overrides.clock ?? systemClock;
+  const metrics = overrides.metrics ?? createMetrics({ defaults: config.NODE_ENV !== 'test' });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      dataDir: config.DATA_DIR,
+    }));
+
+  const jobEvents: JobEvents = {
+    onCompleted: (name) => metrics.jobs.inc({ name, outcome: 'completed' }),
+    onFailed: (name, error, willRetry) => {
+      metrics.jobs.inc({ name, outcome: willRetry ? 'retrying' : 'failed' });
+      log.error({ err: error, job: name, willRetry }, 'job failed');
+    },
+  };
+  const jobs =
+    overrides.jobs ??
+    (redis
+      ? createBullmqQueue({ redis, prefix: config.REDIS_PREFIX, concurrency: config.JOBS_CONCURRENCY, events: jobEvents })
+      : createMemoryQueue({ concurrency: config.JOBS_CONCURRENCY, events: jobEvents }));
+  const cache =
+    overrides.cache ??
+    (redis
+      ? createRedisCache({ redis, prefix: config.REDIS_PREFIX })
+      : createMemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, clock }));
+  const outboxLog = (fields: Record<string, unknown>, msg: string) => log.info(fields, msg);
+  const mailer =
+    overrides.mailer ??
+    (config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : createOutboxMailer({ dataDir: config.DATA_DIR, from: config.MAIL_FROM, log: outboxLog }));
+  const sms = overrides.sms ?? createOutboxSms({ dataDir: config.DATA_DIR, log: outboxLog });
+  const tokens = createAccessTokens({
+    secret: config.JWT_SECRET,
+    ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
+    now: () => clock.now(),
+  });
+  const authenticator = new Authenticator(tokens);
+  const realtime = createRealtime({
+    namespace: config.WS_NAMESPACE,
+    authenticator,
+    redis,
+    corsOrigins: config.CORS_ORIGINS,
+  });
+
+  return {
+    config,
+    log,
+    clock,
+    database,
+    redis,
+    cache,
+    jobs,
+    mailer,
+    sms,
+    tokens,
+    authenticator,
+    realtime,
+    metrics,
+    async close() {
+      await jobs.close();
+      await realtime.close();
+      await mailer.close();
+      await cache.close();
+      await database.close();
+      await redis?.quit().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type Actor = 'admin' | 'customer';
+
+export interface AccessClaims {
+  sub: string; // user id
+  sid: string; // session id
+  actor: Actor;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  /** The claims of a valid token, or null for a missing, malformed, expired or forged one. */
+  verify(token: string): Promise<AccessClaims | null>;
+}
+
+export function createAccessTokens(opts: { secret: string; ttlSeconds: number; now: () => Date }): AccessTokens {
+  const key = new TextEncoder().encode(opts.secret);
+  const seconds = () => Math.floor(opts.now().getTime() / 1000);
+  return {
+    sign: ({ sub, sid, actor }) =>
+      new SignJWT({ sid, actor })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuedAt(seconds())
+        .setExpirationTime(seconds() + opts.ttlSeconds)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: opts.now(),
+        });
+        const { sub, sid, actor } = payload;
+        if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+        if (actor !== 'admin' && actor !== 'customer') return null;
+        return { sub, sid, actor };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
