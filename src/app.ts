@@ -29,7 +29,9 @@ import type { Platform } from './platform/platform';
 /** Every feature module, in registration order. */
 export const modules: PasalModule[] = [identityModule, systemModule];
 
-export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => (m.permissions ? [m.permissions] : []));
+export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) =>
+  m.permissions ? [m.permissions] : [],
+);
 
 export const JSON_BODY_LIMIT = 1_048_576; // decisions.md: JSON bodies up to 1 MB
 
@@ -39,7 +41,9 @@ export interface BuildAppOptions {
   testRoutes?: (app: ApiApp) => void | Promise<void>;
 }
 
-function trustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxy(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (!value) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -63,7 +67,10 @@ function describeAccess(rule: Access | undefined): { security?: Record<string, s
         note: `Customer JWT${rule.permission ? ` with permission \`${rule.permission}\`` : ''}.`,
       };
     case 'customerOrGuest':
-      return { security: [{ bearerAuth: [] }], note: `Customer JWT or guest token \`${rule.guestPrefix}…\`.` };
+      return {
+        security: [{ bearerAuth: [] }],
+        note: `Customer JWT or guest token \`${rule.guestPrefix}…\`.`,
+      };
   }
 }
 
@@ -84,8 +91,14 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     // Malformed URLs are answered before the error handler runs: give them the envelope too.
     frameworkErrors: (error, request, reply) => {
       const issue = { path: 'url', message: error.message, location: 'url' };
-      const envelope = errorEnvelope(httpErrors.validation([issue], 'The request URL is not valid'), request.url, now());
-      (reply as unknown as { status(code: number): { send(body: unknown): void } }).status(400).send(envelope);
+      const envelope = errorEnvelope(
+        httpErrors.validation([issue], 'The request URL is not valid'),
+        request.url,
+        now(),
+      );
+      (reply as unknown as { status(code: number): { send(body: unknown): void } })
+        .status(400)
+        .send(envelope);
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as ApiApp;
 
@@ -96,7 +109,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   });
   app.addHook('onResponse', async (request, reply) => {
     platform.metrics.httpDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: reply.statusCode,
+      },
       reply.elapsedTime / 1000,
     );
   });
@@ -113,7 +130,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     redis: platform.redis,
     nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
     allowList: () => !config.RATE_LIMIT_ENABLED,
-    errorResponseBuilder: (_request, context) => httpErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+    errorResponseBuilder: (_request, context) =>
+      httpErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   installErrorHandling(app, now);
 

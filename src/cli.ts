@@ -42,7 +42,12 @@ async function run(argv: string[]): Promise<number> {
           throw new UsageError('--password must have 8 to 128 characters');
         }
         await database.migrate();
-        const admin = await createAdmin({ db: database.db, ...values, email: values.email, password: values.password });
+        const admin = await createAdmin({
+          db: database.db,
+          ...values,
+          email: values.email,
+          password: values.password,
+        });
         log.info({ id: admin.id, email: admin.email, role: admin.role }, 'admin created');
         return 0;
       }
@@ -60,7 +65,8 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
-    else if (error instanceof Error && 'errorCode' in error) console.error(`${error.errorCode}: ${error.message}`);
+    else if (error instanceof Error && 'errorCode' in error)
+      console.error(`${error.errorCode}: ${error.message}`);
     else console.error(error);
     process.exit(1);
   },

@@ -201,10 +201,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   if (config.NODE_ENV === 'production') {
     const missing = generatedSecrets.filter((n) => !config[n]);
-    if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
   }
   if (Boolean(config.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(config.BOOTSTRAP_ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
+    throw new ConfigError(
+      'Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together',
+    );
   }
   const secrets = generatedSecrets.some((n) => !config[n]) ? devSecrets(config.DATA_DIR) : undefined;
 

@@ -1,8 +1,15 @@
 // What a feature module is: a name, its permission codes, and a `register` that adds its
 // routes (inside the API scope, where every route must declare its access), its jobs and
 // its realtime handlers, using only the ports it is handed.
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { Config, Role } from '../config';
 import type { Authenticator } from './auth/authenticator';
 import type { Cache } from './cache/cache';
@@ -13,7 +20,6 @@ import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
 import type { SmsSender } from './sms/sms';
-import type { Logger } from 'pino';
 
 export type ApiApp = FastifyInstance<
   RawServerDefault,

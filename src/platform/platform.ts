@@ -64,7 +64,12 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const jobs =
     overrides.jobs ??
     (redis
-      ? createBullmqQueue({ redis, prefix: config.REDIS_PREFIX, concurrency: config.JOBS_CONCURRENCY, events: jobEvents })
+      ? createBullmqQueue({
+          redis,
+          prefix: config.REDIS_PREFIX,
+          concurrency: config.JOBS_CONCURRENCY,
+          events: jobEvents,
+        })
       : createMemoryQueue({ concurrency: config.JOBS_CONCURRENCY, events: jobEvents }));
   const cache =
     overrides.cache ??

@@ -46,7 +46,11 @@ export interface LiveSession {
  * The session behind an access token, if it is still alive: not revoked, not expired, its
  * user active. One query per authenticated request, on the session's primary key.
  */
-export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<LiveSession | undefined> {
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<LiveSession | undefined> {
   const [row] = await db
     .select({
       userId: users.id,
@@ -60,7 +64,51 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.isActive, true)),
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.isActive, true),
+      ),
     );
   return row;
+}
+
+export async function insertRole(
+  db: Db,
+  values: { name: string; description?: string | null; permissions: string[] },
+): Promise<typeof roles.$inferSelect> {
+  try {
+    const [role] = await db
+      .insert(roles)
+      .values({ name: values.name, description: values.description })
+      .returning();
+    if (values.permissions.length) {
+      await db
+        .insert(rolePermissions)
+        .values(values.permissions.map((permission) => ({ roleId: role!.id, permission })));
+    }
+    return role!;
+  } catch (error) {
+    if (isUniqueViolation(error, 'roles_name_unique')) throw identityErrors.roleNameTaken(values.name);
+    throw error;
+  }
+}
+
+export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function setUserActive(db: Db, userId: string, isActive: boolean, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isActive, updatedAt: at })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
+import type { UserPrincipal, UserResolver } from '../../platform/auth/principal';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
-import type { UserPrincipal, UserResolver } from '../../platform/auth/principal';
 import { newUuid } from '../../platform/ids';
 import type { AccessTokens, Actor } from '../../platform/security/jwt';
 import { hashPassword } from '../../platform/security/passwords';
@@ -26,7 +26,8 @@ export async function createAdmin(opts: {
   role?: string;
 }): Promise<repo.UserRow> {
   const role = opts.role ?? SUPERADMIN_ROLE;
-  if (role === CUSTOMER_ROLE || !(await repo.roleExists(opts.db, role))) throw identityErrors.roleNotFound(role);
+  if (role === CUSTOMER_ROLE || !(await repo.roleExists(opts.db, role)))
+    throw identityErrors.roleNotFound(role);
   return repo.insertUser(opts.db, {
     id: newUuid(),
     name: opts.name ?? opts.email.split('@')[0]!,
@@ -35,6 +36,46 @@ export async function createAdmin(opts: {
     passwordHash: await hashPassword(opts.password),
     emailVerified: true,
   });
+}
+
+/** A customer account as registration creates it (unverified unless said otherwise). */
+export async function createCustomerAccount(opts: {
+  db: Db;
+  email: string;
+  name: string;
+  password?: string;
+  emailVerified?: boolean;
+  phone?: string;
+}): Promise<repo.UserRow> {
+  return repo.insertUser(opts.db, {
+    id: newUuid(),
+    name: opts.name,
+    email: opts.email,
+    role: CUSTOMER_ROLE,
+    passwordHash: opts.password ? await hashPassword(opts.password) : null,
+    emailVerified: opts.emailVerified ?? false,
+    phone: opts.phone,
+  });
+}
+
+/** An admin role holding the given permission codes. */
+export async function createRole(opts: {
+  db: Db;
+  name: string;
+  description?: string;
+  permissions: string[];
+}) {
+  return repo.insertRole(opts.db, opts);
+}
+
+/** Ends one session: its refresh token stops at once, its access token from the next request. */
+export async function endSession(opts: { db: Db; clock: Clock; sessionId: string }): Promise<boolean> {
+  return repo.revokeSession(opts.db, opts.sessionId, opts.clock.now());
+}
+
+/** A deactivated account is refused from its next request on (its sessions stop resolving). */
+export async function setAccountActive(opts: { db: Db; clock: Clock; userId: string; isActive: boolean }) {
+  return repo.setUserActive(opts.db, opts.userId, opts.isActive, opts.clock.now());
 }
 
 /** `BOOTSTRAP_ADMIN_EMAIL` + `BOOTSTRAP_ADMIN_PASSWORD`: a superadmin, when that email is free. */
@@ -89,7 +130,11 @@ export async function startSession(opts: {
  * alive (so logout and deactivation take effect on the next request). A superadmin holds
  * every permission the server knows.
  */
-export function createUserResolver(opts: { db: Db; clock: Clock; allPermissions: () => string[] }): UserResolver {
+export function createUserResolver(opts: {
+  db: Db;
+  clock: Clock;
+  allPermissions: () => string[];
+}): UserResolver {
   return async (claims) => {
     const session = await repo.findLiveSession(opts.db, claims.sid, opts.clock.now());
     if (!session || session.userId !== claims.sub || session.actor !== claims.actor) return null;

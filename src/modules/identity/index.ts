@@ -4,8 +4,18 @@
 import type { PasalModule } from '../../platform/module';
 import { createUserResolver } from './identity.service';
 
-export { createAdmin, ensureBootstrapAdmin, SUPERADMIN_ROLE, CUSTOMER_ROLE, startSession } from './identity.service';
 export type { SessionTokens } from './identity.service';
+export {
+  CUSTOMER_ROLE,
+  createAdmin,
+  createCustomerAccount,
+  createRole,
+  endSession,
+  ensureBootstrapAdmin,
+  SUPERADMIN_ROLE,
+  setAccountActive,
+  startSession,
+} from './identity.service';
 
 export const identityModule: PasalModule = {
   name: 'identity',

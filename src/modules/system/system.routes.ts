@@ -7,7 +7,10 @@ import { systemPermissions } from './system.permissions';
 import { systemInfo, systemStatus } from './system.schemas';
 import { getSystemInfo, getSystemStatus, requestHeartbeat } from './system.service';
 
-export function systemRoutes(ctx: ModuleContext, deps: { startedAt: Date; heartbeat: ReturnType<typeof heartbeatJob> }) {
+export function systemRoutes(
+  ctx: ModuleContext,
+  deps: { startedAt: Date; heartbeat: ReturnType<typeof heartbeatJob> },
+) {
   const { app } = ctx;
   const serviceDeps = { ...ctx, startedAt: deps.startedAt };
 

@@ -5,7 +5,10 @@ import { HEARTBEAT, type heartbeatJob } from './system.jobs';
 import { lastHeartbeat } from './system.repository';
 import type { SystemInfo, SystemStatus } from './system.schemas';
 
-type Deps = Pick<ModuleContext, 'db' | 'cache' | 'config' | 'clock' | 'role' | 'jobs' | 'mailer' | 'sms' | 'realtime'> & {
+type Deps = Pick<
+  ModuleContext,
+  'db' | 'cache' | 'config' | 'clock' | 'role' | 'jobs' | 'mailer' | 'sms' | 'realtime'
+> & {
   databaseDriver: string;
   startedAt: Date;
 };

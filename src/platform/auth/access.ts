@@ -27,7 +27,10 @@ export const access = {
 export function definePermissions<const A extends readonly string[]>(
   module: string,
   actions: A,
-): { readonly [K in A[number]]: `${typeof module}_${K}` } & { readonly module: string; readonly codes: string[] } {
+): { readonly [K in A[number]]: `${typeof module}_${K}` } & {
+  readonly module: string;
+  readonly codes: string[];
+} {
   const codes = actions.map((a) => `${module}_${a}`);
   return Object.freeze({
     ...Object.fromEntries(actions.map((a, i) => [a, codes[i]])),

@@ -16,7 +16,12 @@ export interface Cache {
 }
 
 /** Reads through the cache: `load` runs only on a miss, and its result is kept for `ttlMs`. */
-export async function cached<T>(cache: Cache, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+export async function cached<T>(
+  cache: Cache,
+  key: string,
+  ttlMs: number,
+  load: () => Promise<T>,
+): Promise<T> {
   const hit = await cache.get<T>(key);
   if (hit !== undefined) return hit;
   const value = await load();

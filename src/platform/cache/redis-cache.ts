@@ -35,7 +35,10 @@ export function createRedisCache(opts: { redis: Redis; prefix: string }): Cache 
       } while (cursor !== '0');
     },
     async increment(key, windowMs) {
-      const [count, ttl] = (await redis.eval(INCREMENT, 1, k(`counter:${key}`), windowMs)) as [number, number];
+      const [count, ttl] = (await redis.eval(INCREMENT, 1, k(`counter:${key}`), windowMs)) as [
+        number,
+        number,
+      ];
       return { count, ttlMs: ttl < 0 ? windowMs : ttl };
     },
     async close() {

@@ -16,8 +16,7 @@ export function okWithMeta<T, M>(data: T, meta: M, message = 'OK'): Envelope<T, 
   return { message, data, meta };
 }
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ message: z.string(), data });
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
 
 export const pageMetaSchema = z.object({
   count: z.number().int().describe('Total matching rows'),

@@ -69,6 +69,7 @@ export function installErrorHandling(app: FastifyInstance, now: () => Date): voi
       // Guessing URLs is slowed down like everything else (fastify/demo does the same).
       preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: 60_000 }) : undefined,
     },
-    (request, reply) => sendError(reply, request, httpErrors.routeNotFound(request.method, request.url), now()),
+    (request, reply) =>
+      sendError(reply, request, httpErrors.routeNotFound(request.method, request.url), now()),
   );
 }

@@ -82,7 +82,11 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
       const willRetry = Boolean(def) && job.attempt < attempts && !closed;
       opts.events?.onFailed?.(job.name, error, willRetry);
       if (willRetry) {
-        later({ ...job, attempt: job.attempt + 1, runAt: Date.now() + retryDelay(def?.backoffMs ?? 1000, job.attempt) });
+        later({
+          ...job,
+          attempt: job.attempt + 1,
+          runAt: Date.now() + retryDelay(def?.backoffMs ?? 1000, job.attempt),
+        });
       } else known.delete(job.id);
     }
   };

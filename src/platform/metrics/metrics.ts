@@ -1,5 +1,5 @@
 // Prometheus metrics: process defaults, HTTP request durations by route, job outcomes.
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;

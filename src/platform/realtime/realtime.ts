@@ -13,7 +13,12 @@ export interface SocketData {
   principal: Principal;
 }
 
-export type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<
+  Record<string, never>,
+  Record<string, never>,
+  Record<string, never>,
+  SocketData
+>;
 
 export interface Realtime {
   readonly adapter: 'memory' | 'redis';
@@ -35,7 +40,9 @@ export function createRealtime(opts: {
 }): Realtime {
   const io = new Server({
     serveClient: false,
-    cors: opts.corsOrigins.length ? { origin: opts.corsOrigins.includes('*') ? true : opts.corsOrigins } : undefined,
+    cors: opts.corsOrigins.length
+      ? { origin: opts.corsOrigins.includes('*') ? true : opts.corsOrigins }
+      : undefined,
   });
   const redisClients: Redis[] = [];
   if (opts.redis) {

@@ -14,7 +14,11 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
-export function createAccessTokens(opts: { secret: string; ttlSeconds: number; now: () => Date }): AccessTokens {
+export function createAccessTokens(opts: {
+  secret: string;
+  ttlSeconds: number;
+  now: () => Date;
+}): AccessTokens {
   const key = new TextEncoder().encode(opts.secret);
   const seconds = () => Math.floor(opts.now().getTime() / 1000);
   return {

@@ -14,7 +14,10 @@ export interface SmsSender {
 }
 
 export function createOutboxSms(opts: { dataDir: string; log: OutboxLog }): SmsSender {
-  return { driver: 'outbox', send: (message) => writeToOutbox(opts.dataDir, 'sms', { ...message }, opts.log) };
+  return {
+    driver: 'outbox',
+    send: (message) => writeToOutbox(opts.dataDir, 'sms', { ...message }, opts.log),
+  };
 }
 
 export function createMemorySms(): SmsSender & { sent: SmsMessage[] } {

@@ -1,0 +1,106 @@
+// A real app on a real database for one test file. Tests talk to it through `app.inject`.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { type BuildAppOptions, buildApp } from '../../src/app';
+import { loadConfig, type Role } from '../../src/config';
+import type { Clock } from '../../src/platform/clock';
+import { createMemoryQueue } from '../../src/platform/jobs/memory-queue';
+import { createMemoryMailer } from '../../src/platform/mail/mailer';
+import type { ApiApp } from '../../src/platform/module';
+import { createPlatform, type Platform } from '../../src/platform/platform';
+import { createMemorySms } from '../../src/platform/sms/sms';
+import { freshDatabase } from './database';
+import { servicesTier, serviceUrls } from './services';
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+
+export interface TestApp {
+  app: ApiApp;
+  platform: Platform;
+  /** Mail sent by the app, newest last. */
+  mail: ReturnType<typeof createMemoryMailer>['sent'];
+  sms: ReturnType<typeof createMemorySms>['sent'];
+  /** Resolves once the in-process queue is idle (embedded tier); polls BullMQ otherwise. */
+  drainJobs(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; clock?: Clock; role?: Role; startJobs?: boolean } & Pick<
+    BuildAppOptions,
+    'testRoutes'
+  > = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pasal-data-'));
+  const services = servicesTier ? serviceUrls() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    URL_SIGNING_SECRET: 'test-url-signing-secret-long-enough-0123456789',
+    REDIS_URL: services?.redisUrl,
+    // Each file its own key space, so parallel files never see each other's counters or jobs.
+    REDIS_PREFIX: `pasal-test-${randomBytes(4).toString('hex')}`,
+    ...opts.env,
+  });
+  const database = await freshDatabase();
+  const mailer = createMemoryMailer();
+  const sms = createMemorySms();
+  const memoryQueue = services ? undefined : createMemoryQueue({ concurrency: 2 });
+  const platform = await createPlatform(config, {
+    log: pino({ level: 'silent' }),
+    database,
+    mailer,
+    sms,
+    clock: opts.clock,
+    jobs: memoryQueue,
+  });
+  const app = await buildApp(platform, { role: opts.role, testRoutes: opts.testRoutes });
+  await app.ready();
+  if (opts.startJobs !== false) await platform.jobs.start();
+
+  return {
+    app,
+    platform,
+    mail: mailer.sent,
+    sms: sms.sent,
+    async drainJobs() {
+      if (memoryQueue) return memoryQueue.drain();
+      // BullMQ: wait until nothing is waiting or active in this file's queue.
+      const { Queue } = await import('bullmq');
+      const queue = new Queue('jobs', {
+        connection: platform.redis!.duplicate(),
+        prefix: config.REDIS_PREFIX,
+      });
+      try {
+        for (let i = 0; i < 200; i++) {
+          const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+          if (Object.values(counts).every((n) => n === 0)) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error('jobs did not drain in 5 s');
+      } finally {
+        await queue.close();
+      }
+    },
+    async close() {
+      await app.close();
+      if (platform.redis) await deleteKeys(platform.redis, `${config.REDIS_PREFIX}*`);
+      await platform.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function deleteKeys(redis: NonNullable<Platform['redis']>, pattern: string) {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    if (keys.length) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
