@@ -7,6 +7,7 @@ import pino from 'pino';
 import { type BuildAppOptions, buildApp } from '../../src/app';
 import { loadConfig, type Role } from '../../src/config';
 import type { Clock } from '../../src/platform/clock';
+import type { Database } from '../../src/platform/db/database';
 import { createMemoryQueue } from '../../src/platform/jobs/memory-queue';
 import { createMemoryMailer } from '../../src/platform/mail/mailer';
 import type { ApiApp } from '../../src/platform/module';
@@ -28,12 +29,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; role?: Role; startJobs?: boolean } & Pick<
-    BuildAppOptions,
-    'testRoutes'
-  > = {},
-): Promise<TestApp> {
+export interface TestAppOptions extends Pick<BuildAppOptions, 'testRoutes'> {
+  env?: Record<string, string>;
+  clock?: Clock;
+  role?: Role;
+  startJobs?: boolean;
+  /**
+   * Another test app's `platform.database`, for two processes of one deployment. This app
+   * leaves it open when it closes: the app that created it owns it, so close that one last.
+   */
+  database?: Database;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pasal-data-'));
   const services = servicesTier ? serviceUrls() : undefined;
   const config = loadConfig({
@@ -47,7 +55,7 @@ export async function createTestApp(
     REDIS_PREFIX: `pasal-test-${randomBytes(4).toString('hex')}`,
     ...opts.env,
   });
-  const database = await freshDatabase();
+  const database = opts.database ? borrowed(opts.database) : await freshDatabase();
   const mailer = createMemoryMailer();
   const sms = createMemorySms();
   const memoryQueue = services ? undefined : createMemoryQueue({ concurrency: 2 });
@@ -93,6 +101,17 @@ export async function createTestApp(
       await platform.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The same connections, without the close: platform.close() must not end the owner's database. */
+function borrowed(database: Database): Database {
+  return {
+    db: database.db,
+    driver: database.driver,
+    migrate: () => database.migrate(),
+    ping: () => database.ping(),
+    close: async () => {},
   };
 }
 

@@ -3,7 +3,8 @@ import type { Clock } from '../clock';
 import type { Cache } from './cache';
 
 interface Entry {
-  value: unknown;
+  /** JSON, as Redis would hold it (a counter is its number's JSON). */
+  value: string;
   expiresAt: number;
 }
 
@@ -23,10 +24,17 @@ export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): C
 
   return {
     driver: 'memory',
-    get: async <T>(key: string) => live(key)?.value as T | undefined,
+    async get<T>(key: string) {
+      const entry = live(key);
+      // Parsed on every read, so no caller shares (and can change) the cached object.
+      return entry ? (JSON.parse(entry.value) as T) : undefined;
+    },
     async set(key, value, ttlMs) {
-      // A copy, so a caller mutating its object later does not change the cached one.
-      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlMs });
+      // Kept as JSON, like the Redis adapter, so a value that does not survive JSON (a Date, a
+      // Map, an undefined field) behaves here the way it will in production.
+      const json = JSON.stringify(value);
+      if (json === undefined) entries.delete(key);
+      else entries.set(key, { value: json, expiresAt: now() + ttlMs });
     },
     async delete(key) {
       entries.delete(key);
@@ -37,11 +45,12 @@ export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): C
     async increment(key, windowMs) {
       const entry = live(counterKey(key));
       if (!entry) {
-        entries.set(counterKey(key), { value: 1, expiresAt: now() + windowMs });
+        entries.set(counterKey(key), { value: '1', expiresAt: now() + windowMs });
         return { count: 1, ttlMs: windowMs };
       }
-      entry.value = (entry.value as number) + 1;
-      return { count: entry.value as number, ttlMs: entry.expiresAt - now() };
+      const count = Number(entry.value) + 1;
+      entry.value = String(count);
+      return { count, ttlMs: entry.expiresAt - now() };
     },
     async close() {
       entries.clear();

@@ -20,7 +20,10 @@ export function createRedisCache(opts: { redis: Redis; prefix: string }): Cache 
       return raw === null ? undefined : (JSON.parse(raw) as T);
     },
     async set(key, value, ttlMs) {
-      await redis.set(k(key), JSON.stringify(value), 'PX', Math.max(1, Math.ceil(ttlMs)));
+      const json = JSON.stringify(value);
+      // undefined has no JSON: Redis would store '' and the next get would fail to parse it.
+      if (json === undefined) await redis.del(k(key));
+      else await redis.set(k(key), json, 'PX', Math.max(1, Math.ceil(ttlMs)));
     },
     async delete(key) {
       await redis.del(k(key));

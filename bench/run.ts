@@ -1,0 +1,389 @@
+// `npm run bench`: builds the server, starts a bare Fastify hello and `node dist/main.js all` in
+// child processes, and measures both with autocannon in the same run, so Pasal's figures can be
+// read against the machine's own baseline. See bench/README.md.
+//   BENCH_DURATION=5 npm run bench                    embedded PGlite, in-process cache
+//   DATABASE_URL=… REDIS_URL=… npm run bench          the services setup
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { settings } from '../src/config';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
+const HOST = '127.0.0.1';
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 2;
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+/** Pasal settings taken from the bench's own environment; every other one is set here or left default. */
+const PASS_THROUGH = ['DATABASE_URL', 'REDIS_URL'] as const;
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  exited: Promise<void>;
+  done: boolean;
+}
+
+interface Scenario {
+  name: string;
+  server: 'bare' | 'pasal';
+  path: string;
+}
+
+interface Row {
+  scenario: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  requests: number;
+  ratioToBare: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'bare Fastify hello', server: 'bare', path: '/' },
+  { name: 'Pasal GET /health', server: 'pasal', path: '/health' },
+  { name: 'Pasal GET /api/system/status (cache)', server: 'pasal', path: '/api/system/status' },
+  { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
+];
+
+const children = new Set<Child>();
+let dataDir: string | undefined;
+let running: autocannon.Instance | undefined;
+
+function durationSeconds(): number {
+  const raw = process.env.BENCH_DURATION;
+  if (raw === undefined || raw.trim() === '') return 10;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`BENCH_DURATION must be a positive number of seconds, got "${raw}"`);
+  }
+  return value;
+}
+
+function randomSecret(): string {
+  return randomBytes(36).toString('base64url'); // 48 characters
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** A URL without its credentials, for printing. */
+function describeUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+function runCommand(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    proc.once('error', reject);
+    proc.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal})`)),
+    );
+  });
+}
+
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let markDone: () => void = () => {};
+  const child: Child = { name, proc, done: false, exited: new Promise((resolve) => (markDone = resolve)) };
+  proc.once('exit', () => {
+    child.done = true;
+    markDone();
+  });
+  proc.once('error', (error) => {
+    console.error(`[${name}] could not start: ${error.message}`);
+    child.done = true;
+    markDone();
+  });
+  // Children log at warn and above only: whatever they say is worth seeing next to the figures.
+  for (const stream of [proc.stdout, proc.stderr]) {
+    if (stream) createInterface({ input: stream }).on('line', (line) => console.error(`[${name}] ${line}`));
+  }
+  children.add(child);
+  return child;
+}
+
+async function stopChild(child: Child): Promise<void> {
+  if (!child.done) {
+    child.proc.kill('SIGTERM');
+    const timer = setTimeout(() => child.proc.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await child.exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    running?.stop();
+    await Promise.all([...children].map(stopChild));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  })();
+  return cleaning;
+}
+
+// Last resort when the bench dies some other way: nothing async runs in an 'exit' listener.
+process.on('exit', () => {
+  for (const child of children) if (!child.done) child.proc.kill('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+
+async function waitUntilAnswering(child: Child, url: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.done) {
+      throw new Error(
+        `${child.name} exited (${child.proc.exitCode ?? child.proc.signalCode}) before answering`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${child.name} did not answer ${url} within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** One request first, so a wrong route fails with its answer instead of a table of 404s. */
+async function checkAnswers(url: string): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+/** Response times in ms, as measured by autocannon for each response (its own histogram keeps whole ms). */
+class Latencies {
+  private values = new Float64Array(1 << 16);
+  private size = 0;
+
+  add(ms: number): void {
+    if (this.size === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.size++] = ms;
+  }
+
+  /** Nearest-rank percentiles, e.g. [50, 99]. */
+  percentiles(ps: number[]): number[] {
+    const sorted = this.values.subarray(0, this.size).sort();
+    return ps.map((p) =>
+      this.size ? sorted[Math.min(this.size - 1, Math.ceil((p / 100) * this.size) - 1)]! : 0,
+    );
+  }
+}
+
+function cannon(url: string, duration: number, latencies?: Latencies): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration }, (error, result) => {
+      running = undefined;
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(result);
+    });
+    if (latencies) instance.on('response', (_client, _status, _bytes, ms) => latencies.add(ms));
+    running = instance;
+  });
+}
+
+async function measure(scenario: Scenario, baseUrl: string, duration: number): Promise<Row> {
+  const url = `${baseUrl}${scenario.path}`;
+  await checkAnswers(url);
+  process.stderr.write(`${scenario.name}: warm-up ${WARMUP_SECONDS} s, then ${duration} s … `);
+  await cannon(url, WARMUP_SECONDS);
+  const latencies = new Latencies();
+  const result = await cannon(url, duration, latencies);
+  const [p50, p99] = latencies.percentiles([50, 99]);
+  process.stderr.write(`${Math.round(result.requests.average).toLocaleString('en-US')} req/s\n`);
+  return {
+    scenario: scenario.name,
+    path: scenario.path,
+    requestsPerSecond: result.requests.average,
+    p50Ms: p50!,
+    p99Ms: p99!,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    requests: result.requests.total,
+    ratioToBare: Number.NaN,
+  };
+}
+
+function formatTable(rows: Row[]): string {
+  const header = ['scenario', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs bare'];
+  const body = rows.map((r) => [
+    r.scenario,
+    Math.round(r.requestsPerSecond).toLocaleString('en-US'),
+    r.p50Ms.toFixed(2),
+    r.p99Ms.toFixed(2),
+    String(r.non2xx),
+    String(r.errors),
+    Number.isFinite(r.ratioToBare) ? `${r.ratioToBare.toFixed(2)}×` : '–',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  const duration = durationSeconds();
+  const passed = Object.fromEntries(
+    PASS_THROUGH.flatMap((name) => (process.env[name]?.trim() ? [[name, process.env[name]!.trim()]] : [])),
+  );
+  const engines = {
+    database: passed.DATABASE_URL ? `postgres ${describeUrl(passed.DATABASE_URL)}` : 'pglite (embedded)',
+    cache: passed.REDIS_URL ? `redis ${describeUrl(passed.REDIS_URL)}` : 'memory (in-process)',
+  };
+
+  console.error('Building the server (npm run build) …');
+  await runCommand('npm', ['run', 'build']);
+
+  // The inherited environment minus every Pasal setting, so a developer's shell (LOG_LEVEL=debug,
+  // DOCS_ENABLED=false, …) does not change what is measured. Only PASS_THROUGH is kept.
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(settings)) delete baseEnv[name];
+
+  const [barePort, pasalPort] = [await freePort(), await freePort()];
+  const bare = startChild('bare', ['bench/bare-server.mjs'], {
+    ...baseEnv,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(barePort),
+  });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pasal-bench-'));
+  const pasal = startChild('pasal', ['dist/main.js', 'all'], {
+    ...baseEnv,
+    ...passed,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(pasalPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ENABLED: 'false',
+    JWT_SECRET: randomSecret(),
+    URL_SIGNING_SECRET: randomSecret(),
+    // A shared Redis must not see the bench's keys (cache, job schedules) mixed with a real deployment's.
+    REDIS_PREFIX: 'pasal-bench',
+  });
+  const bareUrl = `http://${HOST}:${barePort}`;
+  const pasalUrl = `http://${HOST}:${pasalPort}`;
+
+  console.error('Starting the bare Fastify server and Pasal (node dist/main.js all) …');
+  const started = Date.now();
+  await Promise.all([
+    waitUntilAnswering(bare, `${bareUrl}/`),
+    waitUntilAnswering(pasal, `${pasalUrl}/health`),
+  ]);
+  console.error(`Both answer (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  const ready = (await checkAnswers(`${pasalUrl}/ready`)) as { data?: { database?: string; redis?: string } };
+  console.error(
+    `Engines: database ${engines.database}, cache ${engines.cache}` +
+      ` (/ready: database ${ready.data?.database}, redis ${ready.data?.redis})`,
+  );
+  console.error(
+    `${CONNECTIONS} connections, ${duration} s per scenario after a ${WARMUP_SECONDS} s warm-up, ` +
+      `node ${process.version}, ${os.availableParallelism()} CPUs\n`,
+  );
+
+  const rows: Row[] = [];
+  for (const scenario of SCENARIOS) {
+    rows.push(await measure(scenario, scenario.server === 'bare' ? bareUrl : pasalUrl, duration));
+    // The baseline is measured right before Pasal; it has no more to do afterwards.
+    if (scenario.server === 'bare') await stopChild(bare);
+  }
+  const baseline = rows.find((r) => r.path === '/' && r.scenario.startsWith('bare'))?.requestsPerSecond;
+  for (const row of rows) row.ratioToBare = baseline ? row.requestsPerSecond / baseline : Number.NaN;
+
+  const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
+  console.log(`\nPasal bench — database ${engines.database}, cache ${engines.cache}\n`);
+  console.log(formatTable(rows));
+
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.availableParallelism(),
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    durationSeconds: duration,
+    engines,
+    ok: failed.length === 0,
+    scenarios: rows.map((r) => ({
+      ...r,
+      requestsPerSecond: Math.round(r.requestsPerSecond * 10) / 10,
+      p50Ms: Math.round(r.p50Ms * 1000) / 1000,
+      p99Ms: Math.round(r.p99Ms * 1000) / 1000,
+      ratioToBare: Math.round(r.ratioToBare * 1000) / 1000,
+    })),
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWritten to ${path.relative(ROOT, RESULTS_FILE)}`);
+
+  if (failed.length) {
+    console.error(`\nFAILED: errors or non-2xx answers in: ${failed.map((r) => r.scenario).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

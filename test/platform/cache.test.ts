@@ -1,0 +1,321 @@
+// One contract for the cache port, run against the in-process adapter on every tier and
+// against Redis on the services tier, so code tested on the embedded tier behaves the same
+// in production.
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Cache, cached } from '../../src/platform/cache/cache';
+import { createMemoryCache } from '../../src/platform/cache/memory-cache';
+import { createRedisCache } from '../../src/platform/cache/redis-cache';
+import { TestClock } from '../../src/platform/clock';
+import { servicesTier, serviceUrls } from '../helpers/services';
+
+interface CacheHarness {
+  cache: Cache;
+  /** Lets `ms` pass for the cache: moves the test clock, or waits on the real one. */
+  passTime(ms: number): Promise<void>;
+}
+
+function cacheContract(makeHarness: () => Promise<CacheHarness>) {
+  let cache: Cache;
+  let passTime: CacheHarness['passTime'];
+  beforeEach(async () => {
+    ({ cache, passTime } = await makeHarness());
+  });
+  afterEach(() => cache.close());
+
+  it('answers undefined for a key never set', async () => {
+    expect(await cache.get('never-set')).toBeUndefined();
+  });
+
+  it('round-trips objects, arrays, strings, numbers, booleans and null', async () => {
+    const product = { id: 'p1', price: 1250, tags: ['a', 'b'], nested: { ok: true, none: null } };
+    await cache.set('product', product, 10_000);
+    await cache.set('list', [1, 'two', { three: 3 }], 10_000);
+    await cache.set('text', 'hello', 10_000);
+    await cache.set('zero', 0, 10_000);
+    await cache.set('false', false, 10_000);
+    await cache.set('null', null, 10_000);
+
+    expect(await cache.get('product')).toEqual(product);
+    expect(await cache.get('list')).toEqual([1, 'two', { three: 3 }]);
+    expect(await cache.get('text')).toBe('hello');
+    expect(await cache.get('zero')).toBe(0);
+    expect(await cache.get('false')).toBe(false);
+    // null is a value, not a miss: a loader that found nothing can cache that it found nothing.
+    expect(await cache.get('null')).toBeNull();
+  });
+
+  it('stores values as JSON, the way Redis does (a Date comes back as its ISO string)', async () => {
+    const at = new Date('2026-03-04T05:06:07.000Z');
+    await cache.set('dated', { at, skipped: undefined }, 10_000);
+    expect(await cache.get('dated')).toEqual({ at: '2026-03-04T05:06:07.000Z' });
+  });
+
+  it('hands out copies: mutating a value set or read does not change what is cached', async () => {
+    const value = { count: 1, items: ['a'] };
+    await cache.set('copy', value, 10_000);
+    value.count = 2;
+    value.items.push('changed after set');
+
+    const read = await cache.get<typeof value>('copy');
+    expect(read).toEqual({ count: 1, items: ['a'] });
+    read!.count = 3;
+    read!.items.push('changed after get');
+    expect(await cache.get('copy')).toEqual({ count: 1, items: ['a'] });
+  });
+
+  it('setting undefined leaves a miss behind (and does not break the next read)', async () => {
+    await cache.set('undef', 'something', 10_000);
+    await cache.set('undef', undefined, 10_000);
+    expect(await cache.get('undef')).toBeUndefined();
+  });
+
+  it('set replaces the value and its ttl', async () => {
+    await cache.set('replace', 'first', 200);
+    await cache.set('replace', 'second', 10_000);
+    await passTime(300);
+    expect(await cache.get('replace')).toBe('second');
+  });
+
+  it('keeps a value until its ttl runs out, then answers a miss', async () => {
+    await cache.set('short', { v: 1 }, 400);
+    await cache.set('long', { v: 2 }, 60_000);
+    await passTime(100);
+    expect(await cache.get('short')).toEqual({ v: 1 });
+    await passTime(400);
+    expect(await cache.get('short')).toBeUndefined();
+    expect(await cache.get('long')).toEqual({ v: 2 });
+  });
+
+  it('delete removes one key only, and deleting a missing key is fine', async () => {
+    await cache.set('a', 1, 10_000);
+    await cache.set('ab', 2, 10_000);
+    await cache.delete('a');
+    await cache.delete('not-there');
+    expect(await cache.get('a')).toBeUndefined();
+    expect(await cache.get('ab')).toBe(2);
+  });
+
+  it('deleteByPrefix removes exactly the keys that start with the prefix', async () => {
+    await cache.set('list:a:page:1', 1, 10_000);
+    await cache.set('list:a:page:2', 2, 10_000);
+    await cache.set('list:a:', 3, 10_000);
+    await cache.set('list:ab', 4, 10_000);
+    await cache.set('other:list:a:1', 5, 10_000);
+    await cache.set('LIST:A:1', 6, 10_000);
+
+    await cache.deleteByPrefix('list:a:');
+
+    expect(await cache.get('list:a:page:1')).toBeUndefined();
+    expect(await cache.get('list:a:page:2')).toBeUndefined();
+    expect(await cache.get('list:a:')).toBeUndefined();
+    expect(await cache.get('list:ab')).toBe(4);
+    expect(await cache.get('other:list:a:1')).toBe(5);
+    expect(await cache.get('LIST:A:1')).toBe(6);
+  });
+
+  it('deleteByPrefix reads glob characters in the prefix literally', async () => {
+    const prefix = 'q*[ab]?\\:';
+    await cache.set(`${prefix}1`, 'inside', 10_000);
+    await cache.set(`${prefix}2`, 'inside', 10_000);
+    // Each of these matches `q*[ab]?\:*` read as a glob pattern, but none starts with the prefix.
+    const lookalikes = ['qzzza!:1', 'q*b?:1', 'q*[ab]x\\:1', 'q*a?\\:1'];
+    for (const key of lookalikes) await cache.set(key, 'outside', 10_000);
+
+    await cache.deleteByPrefix(prefix);
+
+    expect(await cache.get(`${prefix}1`)).toBeUndefined();
+    expect(await cache.get(`${prefix}2`)).toBeUndefined();
+    for (const key of lookalikes) expect(await cache.get(key), key).toBe('outside');
+  });
+
+  it('deleteByPrefix removes every matching key even when there are many', async () => {
+    // More keys than one SCAN page holds, so the Redis adapter has to follow the cursor.
+    const keys = Array.from({ length: 1200 }, (_, i) => `bulk:${i}`);
+    await Promise.all(keys.map((key) => cache.set(key, 1, 60_000)));
+    await cache.set('bulky', 'kept', 60_000);
+
+    await cache.deleteByPrefix('bulk:');
+
+    const left = await Promise.all(keys.map((key) => cache.get(key)));
+    expect(left.filter((v) => v !== undefined)).toHaveLength(0);
+    expect(await cache.get('bulky')).toBe('kept');
+  });
+
+  it('increment counts within one window per key and reports what is left of the window', async () => {
+    const first = await cache.increment('login:a@example.com', 60_000);
+    expect(first.count).toBe(1);
+    expect(first.ttlMs).toBeGreaterThan(59_000);
+    expect(first.ttlMs).toBeLessThanOrEqual(60_000);
+    expect((await cache.increment('login:a@example.com', 60_000)).count).toBe(2);
+    expect((await cache.increment('login:a@example.com', 60_000)).count).toBe(3);
+    expect((await cache.increment('login:b@example.com', 60_000)).count).toBe(1);
+  });
+
+  it('increment keeps the window of the first hit and starts a new one after it', async () => {
+    await cache.increment('burst', 400);
+    await passTime(250);
+    const second = await cache.increment('burst', 400);
+    expect(second.count).toBe(2);
+    // A later hit does not stretch the window: what is left is counted from the first hit.
+    expect(second.ttlMs).toBeGreaterThan(0);
+    expect(second.ttlMs).toBeLessThanOrEqual(150);
+
+    await passTime(200);
+    const fresh = await cache.increment('burst', 400);
+    expect(fresh.count).toBe(1);
+    expect(fresh.ttlMs).toBeGreaterThan(300);
+  });
+
+  it('cached() runs the loader on a miss only, and again once the value expired', async () => {
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return { status: 'ok', load: loads };
+    };
+
+    expect(await cached(cache, 'status', 300, load)).toEqual({ status: 'ok', load: 1 });
+    expect(await cached(cache, 'status', 300, load)).toEqual({ status: 'ok', load: 1 });
+    expect(await cached(cache, 'status', 300, load)).toEqual({ status: 'ok', load: 1 });
+    expect(loads).toBe(1);
+
+    await passTime(400);
+    expect(await cached(cache, 'status', 300, load)).toEqual({ status: 'ok', load: 2 });
+    expect(loads).toBe(2);
+  });
+
+  it('cached() keeps a null result, but loads again after an undefined one', async () => {
+    let nullLoads = 0;
+    const loadNull = async () => {
+      nullLoads++;
+      return null;
+    };
+    expect(await cached(cache, 'found-nothing', 10_000, loadNull)).toBeNull();
+    expect(await cached(cache, 'found-nothing', 10_000, loadNull)).toBeNull();
+    expect(nullLoads).toBe(1);
+
+    let undefinedLoads = 0;
+    const loadUndefined = async () => {
+      undefinedLoads++;
+      return undefined;
+    };
+    expect(await cached(cache, 'no-answer', 10_000, loadUndefined)).toBeUndefined();
+    expect(await cached(cache, 'no-answer', 10_000, loadUndefined)).toBeUndefined();
+    expect(undefinedLoads).toBe(2);
+  });
+
+  it('cached() does not cache a loader that throws', async () => {
+    let calls = 0;
+    const flaky = async () => {
+      calls++;
+      if (calls === 1) throw new Error('database down');
+      return 'recovered';
+    };
+    await expect(cached(cache, 'flaky', 10_000, flaky)).rejects.toThrow('database down');
+    expect(await cached(cache, 'flaky', 10_000, flaky)).toBe('recovered');
+    expect(calls).toBe(2);
+  });
+}
+
+describe('memory cache', () => {
+  let clock: TestClock;
+  const harness = async (): Promise<CacheHarness> => {
+    clock = new TestClock();
+    return {
+      cache: createMemoryCache({ maxEntries: 5000, clock }),
+      passTime: async (ms) => clock.advance(ms),
+    };
+  };
+
+  describe('contract', () => cacheContract(harness));
+
+  it('reports its driver', async () => {
+    expect((await harness()).cache.driver).toBe('memory');
+  });
+
+  it('expires a value exactly when its ttl is used up', async () => {
+    const { cache } = await harness();
+    await cache.set('edge', 'v', 1000);
+    clock.advance(999);
+    expect(await cache.get('edge')).toBe('v');
+    clock.advance(1);
+    expect(await cache.get('edge')).toBeUndefined();
+  });
+
+  it('reports the exact time left of a counter window on the test clock', async () => {
+    const { cache } = await harness();
+    await cache.increment('exact', 1000);
+    clock.advance(400);
+    expect(await cache.increment('exact', 1000)).toEqual({ count: 2, ttlMs: 600 });
+    clock.advance(600);
+    expect(await cache.increment('exact', 1000)).toEqual({ count: 1, ttlMs: 1000 });
+  });
+
+  it('drops the least recently used entry beyond maxEntries', async () => {
+    const cache = createMemoryCache({ maxEntries: 2, clock: new TestClock() });
+    await cache.set('a', 1, 10_000);
+    await cache.set('b', 2, 10_000);
+    await cache.get('a');
+    await cache.set('c', 3, 10_000);
+    expect(await cache.get('a')).toBe(1);
+    expect(await cache.get('b')).toBeUndefined();
+    expect(await cache.get('c')).toBe(3);
+  });
+});
+
+describe.runIf(servicesTier)('redis cache', () => {
+  let redis: Redis;
+  // A prefix of this file's own, with glob characters in it, so the escaping of the
+  // whole key (not only the caller's prefix) is exercised too.
+  const prefix = `pasal-test-cache-${randomBytes(4).toString('hex')}-[*]`;
+
+  beforeAll(async () => {
+    redis = new Redis(serviceUrls().redisUrl);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`);
+    if (keys.length) await redis.unlink(...keys);
+    await redis.quit();
+  });
+
+  describe('contract', () =>
+    cacheContract(async () => {
+      // Each test its own key space inside the file's prefix.
+      const cache = createRedisCache({ redis, prefix: `${prefix}:${randomBytes(3).toString('hex')}` });
+      await redis.ping();
+      return { cache, passTime: (ms) => sleep(ms) };
+    }));
+
+  it('reports its driver and keeps its keys under its prefix', async () => {
+    const own = `${prefix}:own`;
+    const cache = createRedisCache({ redis, prefix: own });
+    expect(cache.driver).toBe('redis');
+    await cache.set('k', { v: 1 }, 10_000);
+    expect(await redis.get(`${own}:cache:k`)).toBe('{"v":1}');
+    const pttl = await redis.pttl(`${own}:cache:k`);
+    expect(pttl).toBeGreaterThan(9000);
+    expect(pttl).toBeLessThanOrEqual(10_000);
+  });
+
+  it('deleteByPrefix leaves the keys of another cache prefix alone', async () => {
+    const mine = createRedisCache({ redis, prefix: `${prefix}:mine` });
+    const theirs = createRedisCache({ redis, prefix: `${prefix}:mine-too` });
+    await mine.set('page:1', 1, 10_000);
+    await theirs.set('page:1', 2, 10_000);
+    await mine.deleteByPrefix('');
+    expect(await mine.get('page:1')).toBeUndefined();
+    expect(await theirs.get('page:1')).toBe(2);
+  });
+
+  it('increment counts atomically under concurrent hits', async () => {
+    const cache = createRedisCache({ redis, prefix: `${prefix}:atomic` });
+    const results = await Promise.all(Array.from({ length: 50 }, () => cache.increment('hits', 10_000)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    const pttl = await redis.pttl(`${prefix}:atomic:cache:counter:hits`);
+    expect(pttl).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,80 @@
+// What operators and client developers rely on besides the API itself: liveness, readiness,
+// metrics and a valid OpenAPI document that lists every route with its access.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { servicesTier } from '../helpers/services';
+
+describe('operations routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /health answers 200 without touching dependencies', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'OK', data: { status: 'ok' } });
+  });
+
+  it('GET /ready reports the database and Redis', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ database: 'up', redis: servicesTier ? 'up' : 'not_configured' });
+  });
+
+  it('GET /metrics exposes request durations by route pattern', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/system/status' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/api\/system\/status"[^}]*status_code="200"[^}]*\} \d+/,
+    );
+  });
+
+  describe('API documentation', () => {
+    it('/docs serves the interactive UI', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('swagger-ui');
+    });
+
+    it('/docs/openapi.json is a valid OpenAPI 3.1 document listing the routes with their access', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/docs/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json();
+      expect(doc.openapi).toBe('3.1.0');
+      const result = await new Validator().validate(doc);
+      expect(result.errors ?? []).toEqual([]);
+      expect(result.valid).toBe(true);
+
+      const info = doc.paths['/api/admin/system/info'].get;
+      expect(info.security).toEqual([{ bearerAuth: [] }]);
+      expect(info.description).toContain('System_READ');
+      expect(info.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty(
+        'drivers',
+      );
+      expect(doc.paths['/api/system/status'].get.security).toBeUndefined();
+      expect(doc.paths['/docs/openapi.json']).toBeUndefined();
+    });
+  });
+
+  it('/ready answers 503 SERVICE_NOT_READY while the database does not answer', async () => {
+    const database = t.platform.database;
+    const ping = database.ping;
+    database.ping = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ errorCode: 'SERVICE_NOT_READY', path: '/ready' });
+    } finally {
+      database.ping = ping;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+  });
+});
