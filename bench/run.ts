@@ -58,7 +58,8 @@ const SCENARIOS: Scenario[] = [
 ];
 
 const children = new Set<Child>();
-let dataDir: string | undefined;
+/** Temporary folder of the Pasal child: its working directory, with DATA_DIR inside. */
+let workDir: string | undefined;
 let running: autocannon.Instance | undefined;
 
 function durationSeconds(): number {
@@ -107,8 +108,8 @@ function runCommand(command: string, args: string[]): Promise<void> {
   });
 }
 
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Child {
+  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let markDone: () => void = () => {};
   const child: Child = { name, proc, done: false, exited: new Promise((resolve) => (markDone = resolve)) };
   proc.once('exit', () => {
@@ -143,8 +144,8 @@ function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     running?.stop();
     await Promise.all([...children].map(stopChild));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    dataDir = undefined;
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    workDir = undefined;
   })();
   return cleaning;
 }
@@ -152,7 +153,7 @@ function cleanup(): Promise<void> {
 // Last resort when the bench dies some other way: nothing async runs in an 'exit' listener.
 process.on('exit', () => {
   for (const child of children) if (!child.done) child.proc.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 for (const [signal, code] of [
   ['SIGINT', 130],
@@ -300,21 +301,23 @@ async function main(): Promise<number> {
     HOST,
     PORT: String(barePort),
   });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pasal-bench-'));
-  const pasal = startChild('pasal', ['dist/main.js', 'all'], {
+  // Run from an empty folder, so a developer's .env in the repository is not read either.
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'pasal-bench-'));
+  const pasalEnv: NodeJS.ProcessEnv = {
     ...baseEnv,
     ...passed,
     NODE_ENV: 'production',
     HOST,
     PORT: String(pasalPort),
-    DATA_DIR: dataDir,
+    DATA_DIR: path.join(workDir, 'data'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false',
     JWT_SECRET: randomSecret(),
     URL_SIGNING_SECRET: randomSecret(),
     // A shared Redis must not see the bench's keys (cache, job schedules) mixed with a real deployment's.
     REDIS_PREFIX: 'pasal-bench',
-  });
+  };
+  const pasal = startChild('pasal', [path.join(ROOT, 'dist', 'main.js'), 'all'], pasalEnv, workDir);
   const bareUrl = `http://${HOST}:${barePort}`;
   const pasalUrl = `http://${HOST}:${pasalPort}`;
 

@@ -16,8 +16,15 @@ export function createBullmqQueue(opts: {
   events?: JobEvents;
 }): JobQueue {
   const definitions = new Map<string, JobDefinition<unknown>>();
-  // Queues and workers each need their own connection (a worker blocks on its).
-  const queue = new Queue(QUEUE_NAME, { connection: opts.redis.duplicate(), prefix: opts.prefix });
+  // Queues and workers each need their own connection (a worker blocks on its). BullMQ
+  // leaves a connection it is handed open on close, so these are ended in close() below.
+  const connections: Redis[] = [];
+  const connection = (override?: { maxRetriesPerRequest: null }) => {
+    const redis = opts.redis.duplicate(override);
+    connections.push(redis);
+    return redis;
+  };
+  const queue = new Queue(QUEUE_NAME, { connection: connection(), prefix: opts.prefix });
   let worker: Worker | undefined;
 
   const jobOptions = (def: Pick<JobDefinition<unknown>, 'attempts' | 'backoffMs'>) => ({
@@ -62,7 +69,7 @@ export function createBullmqQueue(opts: {
           opts.events?.onCompleted?.(job.name, Date.now() - started);
         },
         {
-          connection: opts.redis.duplicate({ maxRetriesPerRequest: null }),
+          connection: connection({ maxRetriesPerRequest: null }),
           prefix: opts.prefix,
           concurrency: opts.concurrency,
         },
@@ -77,6 +84,7 @@ export function createBullmqQueue(opts: {
     async close() {
       await worker?.close();
       await queue.close();
+      await Promise.all(connections.splice(0).map((redis) => redis.quit().catch(() => redis.disconnect())));
     },
   };
 }

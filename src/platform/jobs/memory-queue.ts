@@ -92,11 +92,13 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
   };
 
   const enqueue = async <P>(def: JobDefinition<P>, payload: P, options: EnqueueOptions = {}) => {
+    // Parsed before the id is taken: a refused payload must not hold its job id forever.
+    const parsed = def.payload.parse(payload);
     if (closed) return;
     const id = options.jobId ? storedJobId(def.name, options.jobId) : newUuid();
     if (known.has(id)) return;
     known.add(id);
-    const job = { id, name: def.name, payload: def.payload.parse(payload), attempt: 1, runAt: Date.now() };
+    const job = { id, name: def.name, payload: parsed, attempt: 1, runAt: Date.now() };
     if (options.delayMs && options.delayMs > 0) later({ ...job, runAt: job.runAt + options.delayMs });
     else {
       ready.push(job);
@@ -112,11 +114,15 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
     },
     enqueue,
     async schedule(def, cron, payload, options = {}) {
-      crons.get(def.name)?.stop();
-      const job = new Cron(cron, { timezone: options.timezone, paused: !started }, (self: Cron) => {
+      // Checked now, as BullMQ does: a bad payload would otherwise reject at every tick, with
+      // nobody to catch it.
+      const parsed = def.payload.parse(payload);
+      const job = new Cron(cron, { timezone: options.timezone, paused: !started || closed }, (self: Cron) => {
         // One id per tick: a slow run is not started a second time for the same tick.
-        void enqueue(def, payload, { jobId: `tick-${self.currentRun()?.getTime() ?? Date.now()}` });
+        void enqueue(def, parsed, { jobId: `tick-${self.currentRun()?.getTime() ?? Date.now()}` });
       });
+      // Replaced only once the new pattern is known to be valid.
+      crons.get(def.name)?.stop();
       crons.set(def.name, job);
     },
     async start() {
