@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
+import { activityModule } from './modules/activity';
 import { identityModule } from './modules/identity';
 import { systemModule } from './modules/system';
 import type { Access } from './platform/auth/access';
@@ -27,11 +28,9 @@ import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
 import type { Platform } from './platform/platform';
 
 /** Every feature module, in registration order. */
-export const modules: PasalModule[] = [identityModule, systemModule];
+export const modules: PasalModule[] = [identityModule, activityModule, systemModule];
 
-export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) =>
-  m.permissions ? [m.permissions] : [],
-);
+export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
 
 export const JSON_BODY_LIMIT = 1_048_576; // decisions.md: JSON bodies up to 1 MB
 
@@ -60,7 +59,10 @@ function describeAccess(rule: Access | undefined): { security?: Record<string, s
     case 'optionalCustomer':
       return { security: [{}, { bearerAuth: [] }], note: 'Optional customer JWT.' };
     case 'admin':
-      return { security: [{ bearerAuth: [] }], note: `Admin JWT with permission \`${rule.permission}\`.` };
+      return {
+        security: [{ bearerAuth: [] }],
+        note: `Admin JWT${rule.permission ? ` with permission \`${rule.permission}\`` : ''}.`,
+      };
     case 'customer':
       return {
         security: [{ bearerAuth: [] }],
@@ -183,8 +185,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         clock,
         cache: platform.cache,
         jobs: platform.jobs,
-        mailer: platform.mailer,
-        sms: platform.sms,
+        mail: platform.outgoing.mail,
+        sms: platform.outgoing.sms,
         tokens: platform.tokens,
         authenticator: platform.authenticator,
         realtime: platform.realtime,

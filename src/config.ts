@@ -4,10 +4,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+// Digits only: z.coerce.number() would read ' ' as 0 (PORT=' ' listening on a random port) and
+// accept '1e3' or '0x10'.
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 const optionalString = z
   .string()
   .optional()
@@ -163,6 +172,49 @@ export const settings = {
     doc: 'Password of the bootstrap superadmin (8 to 128 characters).',
     schema: optionalString.pipe(z.string().min(8).max(128).optional()),
   }),
+  ACCOUNT_DELETION_GRACE_DAYS: setting({
+    doc: 'Days between a customer asking to delete the account and its anonymisation; a login in between cancels it.',
+    schema: int(0, 365),
+    default: '30',
+  }),
+  IDP_ISSUER_URL: setting({
+    doc: 'OpenID Connect issuer of the customer identity provider (discovery at `/.well-known/openid-configuration`). Unset: provider sign-in is off (its routes answer 404 `AUTH_IDP_NOT_CONFIGURED`).',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'https://accounts.example.com',
+  }),
+  IDP_CLIENT_ID: setting({ doc: 'Client id registered at the identity provider.', schema: optionalString }),
+  IDP_CLIENT_SECRET: setting({
+    doc: 'Client secret registered at the identity provider.',
+    schema: optionalString,
+  }),
+  IDP_CALLBACK_URL: setting({
+    doc: 'Redirect URI registered at the provider; must be `{PUBLIC_BASE_URL}/api/mobile/auth/idp/callback` (the default).',
+    schema: optionalString.pipe(z.url().optional()),
+  }),
+  IDP_OAUTH_REDIRECT_ALLOWLIST: setting({
+    doc: 'Comma separated frontend URLs a sign-in may return to (`redirect_uri`); compared exactly.',
+    schema: csv,
+    example: 'myapp://auth/callback,https://shop.example.com/auth/callback',
+  }),
+  IDP_OAUTH_STATE_SECRET: setting({
+    doc: 'Secret that signs the sign-in `state` (at least 32 characters). Required in production when `IDP_ISSUER_URL` is set; otherwise derived from `JWT_SECRET`.',
+    schema: optionalString.pipe(z.string().min(32).optional()),
+  }),
+  IDP_OAUTH_STATE_TTL_SECONDS: setting({
+    doc: 'How long a provider sign-in may take, from start to callback.',
+    schema: int(30, 3600),
+    default: '300',
+  }),
+  IDP_OAUTH_CODE_TTL_SECONDS: setting({
+    doc: 'Lifetime of the one-time code the frontend exchanges for tokens.',
+    schema: int(10, 600),
+    default: '90',
+  }),
+  IDP_SCOPES: setting({
+    doc: 'Scopes asked of the identity provider.',
+    schema: z.string().min(1),
+    default: 'openid email profile',
+  }),
 } as const;
 
 type Settings = typeof settings;
@@ -188,27 +240,35 @@ const generatedSecrets = ['JWT_SECRET', 'URL_SIGNING_SECRET'] as const;
  * with a message an operator can act on.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const problems: string[] = [];
+  const problems = new Map<SettingName, string>();
   const raw: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(settings) as [SettingName, Setting<z.ZodType>][]) {
     const value = env[name] === undefined || env[name] === '' ? s.default : env[name];
     const parsed = s.schema.safeParse(value);
     if (parsed.success) raw[name] = parsed.data;
-    else problems.push(`${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    else problems.set(name, parsed.error.issues.map((i) => i.message).join('; '));
   }
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const config = raw as RawConfig;
 
+  // Checked together with the values above, so one failed start names every variable to fix.
   if (config.NODE_ENV === 'production') {
-    const missing = generatedSecrets.filter((n) => !config[n]);
-    if (missing.length)
-      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    for (const name of generatedSecrets) {
+      if (!config[name] && !problems.has(name)) problems.set(name, 'must be set in production');
+    }
   }
-  if (Boolean(config.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(config.BOOTSTRAP_ADMIN_PASSWORD)) {
-    throw new ConfigError(
-      'Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together',
-    );
+  const [email, password] = ['BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'] as const;
+  if (
+    !problems.has(email) &&
+    !problems.has(password) &&
+    Boolean(config[email]) !== Boolean(config[password])
+  ) {
+    problems.set(config[email] ? password : email, `${email} and ${password} go together`);
   }
+  if (problems.size) {
+    const lines = [...problems].map(([name, message]) => `${name}: ${message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+
   const secrets = generatedSecrets.some((n) => !config[n]) ? devSecrets(config.DATA_DIR) : undefined;
 
   return {
@@ -232,4 +292,21 @@ function devSecrets(dataDir: string): Record<(typeof generatedSecrets)[number], 
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600 });
   return fresh as Record<(typeof generatedSecrets)[number], string>;
+}
+
+/**
+ * Reads a dotenv file into `env` (process.env by default), for the variables `env` does not
+ * set already: real environment variables win. A missing file is not an error.
+ */
+export function loadEnvFile(file: string, env: Record<string, string | undefined> = process.env): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] === undefined) env[name] = value;
+  }
 }

@@ -1,3 +1,4 @@
 // Every module's tables, for drizzle-kit (migrations) and nothing else.
+export * from '../modules/activity/activity.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/system/system.table';

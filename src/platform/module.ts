@@ -15,11 +15,12 @@ import type { Authenticator } from './auth/authenticator';
 import type { Cache } from './cache/cache';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
+import type { Outgoing } from './delivery/delivery';
 import type { JobQueue } from './jobs/jobs';
-import type { Mailer } from './mail/mailer';
+import type { MailMessage } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
-import type { SmsSender } from './sms/sms';
+import type { SmsMessage } from './sms/sms';
 
 export type ApiApp = FastifyInstance<
   RawServerDefault,
@@ -45,8 +46,10 @@ export interface ModuleContext {
   clock: Clock;
   cache: Cache;
   jobs: JobQueue;
-  mailer: Mailer;
-  sms: SmsSender;
+  /** Outgoing mail, delivered by a job (retried when the provider fails). */
+  mail: Outgoing<MailMessage>;
+  /** Outgoing SMS, delivered by a job. */
+  sms: Outgoing<SmsMessage>;
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;
@@ -56,6 +59,7 @@ export interface ModuleContext {
 
 export interface PasalModule {
   name: string;
-  permissions?: PermissionGroup;
+  /** The permission codes the module's routes check, one group per `<Module>` prefix. */
+  permissions?: PermissionGroup[];
   register(ctx: ModuleContext): Promise<void> | void;
 }

@@ -9,14 +9,15 @@ import { createMemoryCache } from './cache/memory-cache';
 import { createRedisCache } from './cache/redis-cache';
 import { type Clock, systemClock } from './clock';
 import { type Database, openDatabase } from './db/database';
+import { type Outgoing, queuedDelivery } from './delivery/delivery';
 import { createBullmqQueue } from './jobs/bullmq-queue';
 import type { JobEvents, JobQueue } from './jobs/jobs';
 import { createMemoryQueue } from './jobs/memory-queue';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { type AccessTokens, createAccessTokens } from './security/jwt';
-import { createOutboxSms, type SmsSender } from './sms/sms';
+import { createOutboxSms, type SmsMessage, type SmsSender } from './sms/sms';
 
 export interface Platform {
   config: Config;
@@ -26,8 +27,10 @@ export interface Platform {
   redis: Redis | undefined;
   cache: Cache;
   jobs: JobQueue;
+  /** The mail adapter itself; modules send through `outgoing.mail`, which queues. */
   mailer: Mailer;
   sms: SmsSender;
+  outgoing: { mail: Outgoing<MailMessage>; sms: Outgoing<SmsMessage> };
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;
@@ -83,6 +86,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : createOutboxMailer({ dataDir: config.DATA_DIR, from: config.MAIL_FROM, log: outboxLog }));
   const sms = overrides.sms ?? createOutboxSms({ dataDir: config.DATA_DIR, log: outboxLog });
+  const outgoing = queuedDelivery({ jobs, mailer, sms });
   const tokens = createAccessTokens({
     secret: config.JWT_SECRET,
     ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
@@ -93,7 +97,9 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     namespace: config.WS_NAMESPACE,
     authenticator,
     redis,
+    redisPrefix: config.REDIS_PREFIX,
     corsOrigins: config.CORS_ORIGINS,
+    log,
   });
 
   return {
@@ -106,6 +112,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     jobs,
     mailer,
     sms,
+    outgoing,
     tokens,
     authenticator,
     realtime,

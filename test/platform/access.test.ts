@@ -17,12 +17,16 @@ const guestDenied = () => new AppError(403, 'TEST_GUEST_TOKEN_INVALID', 'Guest t
 function testRoutes(app: ApiApp) {
   app.get('/api/test/admin', { config: { access: access.admin('Widgets_READ') } }, async () => ok(null));
   app.get('/api/test/customer', { config: { access: access.customer() } }, async () => ok(null));
-  app.get('/api/test/customer-perm', { config: { access: access.customer('ORDERS_REORDER') } }, async () => ok(null));
+  app.get('/api/test/customer-perm', { config: { access: access.customer('ORDERS_REORDER') } }, async () =>
+    ok(null),
+  );
   app.get('/api/test/optional', { config: { access: access.optionalCustomer() } }, async (request) =>
     ok({ customerId: request.principal?.actor === 'customer' ? request.principal.userId : null }),
   );
-  app.get('/api/test/guest', { config: { access: access.customerOrGuest('tg_', guestDenied) } }, async (request) =>
-    ok({ actor: request.principal?.actor ?? null }),
+  app.get(
+    '/api/test/guest',
+    { config: { access: access.customerOrGuest('tg_', guestDenied) } },
+    async (request) => ok({ actor: request.principal?.actor ?? null }),
   );
   app.get('/api/test/ip', { config: { access: access.public() } }, async (request) => ok({ ip: request.ip }));
   app.get('/api/test/me', { config: { access: access.customer() } }, async (request) =>
@@ -69,7 +73,9 @@ describe('access rules', () => {
     });
 
     it('an unknown guest token answers the same 403; the right one passes as a guest', async () => {
-      expect((await get('/api/test/guest', 'Bearer tg_wrong')).json().errorCode).toBe('TEST_GUEST_TOKEN_INVALID');
+      expect((await get('/api/test/guest', 'Bearer tg_wrong')).json().errorCode).toBe(
+        'TEST_GUEST_TOKEN_INVALID',
+      );
       const res = await get('/api/test/guest', `Bearer ${GOOD_GUEST}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ actor: 'guest' });
@@ -77,9 +83,13 @@ describe('access rules', () => {
 
     it('a customer JWT passes; an admin JWT is the wrong actor (403); a bad JWT is 401', async () => {
       const customer = await signedInCustomer(t);
-      expect((await get('/api/test/guest', customer.headers.authorization)).json().data).toEqual({ actor: 'customer' });
+      expect((await get('/api/test/guest', customer.headers.authorization)).json().data).toEqual({
+        actor: 'customer',
+      });
       const admin = await signedInAdmin(t, { superadmin: true });
-      expect((await get('/api/test/guest', admin.headers.authorization)).json().errorCode).toBe('AUTH_FORBIDDEN');
+      expect((await get('/api/test/guest', admin.headers.authorization)).json().errorCode).toBe(
+        'AUTH_FORBIDDEN',
+      );
       expect((await get('/api/test/guest', 'Bearer nope')).json().errorCode).toBe('AUTH_UNAUTHORIZED');
     });
   });
@@ -133,13 +143,21 @@ describe('access rules', () => {
       const customer = await signedInCustomer(t);
       const { createAccessTokens } = await import('../../src/platform/security/jwt');
       const other = createAccessTokens({ secret: 'x'.repeat(48), ttlSeconds: 900, now: () => clock.now() });
-      const forged = await other.sign({ sub: customer.userId, sid: customer.tokens.sessionId, actor: 'customer' });
+      const forged = await other.sign({
+        sub: customer.userId,
+        sid: customer.tokens.sessionId,
+        actor: 'customer',
+      });
       expect((await get('/api/test/me', `Bearer ${forged}`)).statusCode).toBe(401);
     });
 
     it('a token claiming the admin actor for a customer session is refused', async () => {
       const customer = await signedInCustomer(t);
-      const lying = await t.platform.tokens.sign({ sub: customer.userId, sid: customer.tokens.sessionId, actor: 'admin' });
+      const lying = await t.platform.tokens.sign({
+        sub: customer.userId,
+        sid: customer.tokens.sessionId,
+        actor: 'admin',
+      });
       expect((await get('/api/test/admin', `Bearer ${lying}`)).statusCode).toBe(401);
     });
   });

@@ -112,7 +112,11 @@ describe('the "Everywhere" decisions', () => {
     });
 
     it('every other success answers 200 and carries the request id header', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/test/widgets/3', headers: { 'x-request-id': 'abc-123' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/test/widgets/3',
+        headers: { 'x-request-id': 'abc-123' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'OK', data: { id: 3 } });
       expect(res.headers['x-request-id']).toBe('abc-123');
@@ -192,7 +196,13 @@ describe('the "Everywhere" decisions', () => {
     it('missing, malformed, forged and expired JWTs: 401 AUTH_UNAUTHORIZED', async () => {
       const admin = await signedInAdmin(t, { permissions: ['Widgets_READ'] });
       const forged = `${admin.tokens.accessToken.slice(0, -4)}AAAA`;
-      for (const authorization of [undefined, 'Basic abc', 'Bearer', 'Bearer not-a-jwt', `Bearer ${forged}`]) {
+      for (const authorization of [
+        undefined,
+        'Basic abc',
+        'Bearer',
+        'Bearer not-a-jwt',
+        `Bearer ${forged}`,
+      ]) {
         const res = await t.app.inject({
           method: 'GET',
           url: '/api/test/admin-only',
@@ -213,10 +223,18 @@ describe('the "Everywhere" decisions', () => {
 
     it('an admin without the permission: 403 AUTH_PERMISSION_DENIED; with it: 200', async () => {
       const without = await signedInAdmin(t, { permissions: ['Other_READ'] });
-      const res = await t.app.inject({ method: 'GET', url: '/api/test/admin-only', headers: without.headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/test/admin-only',
+        headers: without.headers,
+      });
       expectErrorEnvelope(res, 403, 'AUTH_PERMISSION_DENIED', '/api/test/admin-only');
       const withIt = await signedInAdmin(t, { permissions: ['Widgets_READ'] });
-      const allowed = await t.app.inject({ method: 'GET', url: '/api/test/admin-only', headers: withIt.headers });
+      const allowed = await t.app.inject({
+        method: 'GET',
+        url: '/api/test/admin-only',
+        headers: withIt.headers,
+      });
       expect(allowed.statusCode).toBe(200);
       expect(allowed.json().data.userId).toBe(withIt.userId);
     });
@@ -306,7 +324,10 @@ describe('the "Everywhere" decisions', () => {
     it('a uuid id that is not a uuid: 400 VALIDATION_ERROR; a uuid passes', async () => {
       const bad = await t.app.inject({ method: 'GET', url: '/api/test/accounts/123' });
       expectErrorEnvelope(bad, 400, 'VALIDATION_ERROR', '/api/test/accounts/123');
-      const good = await t.app.inject({ method: 'GET', url: '/api/test/accounts/0195f3a0-7c1e-7b3a-9d2e-3f4a5b6c7d8e' });
+      const good = await t.app.inject({
+        method: 'GET',
+        url: '/api/test/accounts/0195f3a0-7c1e-7b3a-9d2e-3f4a5b6c7d8e',
+      });
       expect(good.statusCode).toBe(200);
     });
   });

@@ -54,9 +54,9 @@ describe('operations routes', () => {
       const info = doc.paths['/api/admin/system/info'].get;
       expect(info.security).toEqual([{ bearerAuth: [] }]);
       expect(info.description).toContain('System_READ');
-      expect(info.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty(
-        'drivers',
-      );
+      expect(
+        info.responses['200'].content['application/json'].schema.properties.data.properties,
+      ).toHaveProperty('drivers');
       expect(doc.paths['/api/system/status'].get.security).toBeUndefined();
       expect(doc.paths['/docs/openapi.json']).toBeUndefined();
     });

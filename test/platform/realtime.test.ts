@@ -1,31 +1,53 @@
 // The realtime port over a real port with the real client: the handshake contract
 // (decisions.md, "Realtime handshake"), room delivery, delivery between two API processes
-// through Redis, and shutdown.
+// through Redis, and shutdown; then, on the port alone, a failing connection handler and two
+// deployments sharing one Redis.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { io, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import {
+  type Socket as ClientSocket,
+  io,
+  Manager,
+  type ManagerOptions,
+  type SocketOptions,
+} from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../src/modules/identity';
+import { Authenticator } from '../../src/platform/auth/authenticator';
 import type { GuestPrincipal, Principal } from '../../src/platform/auth/principal';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createRealtime, type Realtime } from '../../src/platform/realtime/realtime';
+import { createAccessTokens } from '../../src/platform/security/jwt';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app';
 import { signedInAdmin, signedInCustomer } from '../helpers/factories';
-import { servicesTier } from '../helpers/services';
+import { servicesTier, serviceUrls } from '../helpers/services';
 
 const GOOD_GUEST_TOKEN = 'tg_good-guest-token';
+const FAILING_GUEST_TOKEN = 'tg_lookup-fails';
 const unique = () => randomBytes(5).toString('hex');
 
 const clients = new Set<ClientSocket>();
+const managers = new Set<Manager>();
 afterEach(() => {
   for (const client of clients) client.disconnect();
   clients.clear();
+  for (const manager of managers) manager.engine?.close();
+  managers.clear();
 });
 
-function connect(baseUrl: string, namespace: string, auth?: Record<string, unknown>): ClientSocket {
+function connect(
+  baseUrl: string,
+  namespace: string,
+  auth?: Record<string, unknown>,
+  options: Partial<ManagerOptions & SocketOptions> = {},
+): ClientSocket {
   const client = io(`${baseUrl}${namespace}`, {
     auth,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
+    ...options,
   });
   clients.add(client);
   return client;
@@ -57,8 +79,8 @@ async function listen(t: TestApp): Promise<string> {
  * What the tests' "module" does on each socket: remembers the principal the handshake put
  * on it and lets the client join a room, acknowledging like the realtime calls do.
  */
-function installTestModule(t: TestApp, principals: Map<string, Principal>) {
-  t.platform.realtime.onConnection((socket) => {
+function installTestModule(realtime: Realtime, principals = new Map<string, Principal>()) {
+  realtime.onConnection((socket) => {
     principals.set(socket.id, socket.data.principal);
     socket.on('test.join', async (room: unknown, ack: (answer: unknown) => void) => {
       if (typeof room !== 'string') return ack({ ok: false, errorCode: 'VALIDATION_ERROR' });
@@ -85,7 +107,7 @@ describe('realtime port', () => {
         token === GOOD_GUEST_TOKEN ? { actor: 'guest', token, subject: { inquiryId: 'inq-1' } } : null,
       'TEST_GUEST_TOKEN_INVALID',
     );
-    installTestModule(t, principals);
+    installTestModule(t.platform.realtime, principals);
     baseUrl = await listen(t);
   });
   afterAll(() => t?.close());
@@ -114,7 +136,9 @@ describe('realtime port', () => {
 
     it('accepts the token in its `Bearer <jwt>` form', async () => {
       const customer = await signedInCustomer(t);
-      const client = await connected(connect(baseUrl, '/realtime', { token: customer.headers.authorization }));
+      const client = await connected(
+        connect(baseUrl, '/realtime', { token: customer.headers.authorization }),
+      );
       expect(principals.get(client.id!)).toMatchObject({ actor: 'customer', userId: customer.userId });
     });
 
@@ -144,7 +168,9 @@ describe('realtime port', () => {
       // The same token connects before the revocation, so the refusal below is the revocation's.
       await connected(connect(baseUrl, '/realtime', { token: customer.tokens.accessToken }));
       const { db } = t.platform.database;
-      expect(await endSession({ db, clock: t.platform.clock, sessionId: customer.tokens.sessionId })).toBe(true);
+      expect(await endSession({ db, clock: t.platform.clock, sessionId: customer.tokens.sessionId })).toBe(
+        true,
+      );
       expect(await handshake(connect(baseUrl, '/realtime', { token: customer.tokens.accessToken }))).toEqual({
         refused: 'AUTH_UNAUTHORIZED',
       });
@@ -165,11 +191,13 @@ describe('realtime port', () => {
       });
     });
 
-    it('serves only the configured namespace', async () => {
+    it('serves only the configured namespace, the main namespace `/` included', async () => {
       const admin = await signedInAdmin(t);
-      expect(await handshake(connect(baseUrl, '/other', { token: admin.tokens.accessToken }))).toEqual({
-        refused: 'Invalid namespace',
-      });
+      const auth = { token: admin.tokens.accessToken };
+      expect(await handshake(connect(baseUrl, '/other', auth))).toEqual({ refused: 'Invalid namespace' });
+      // Socket.IO serves `/` on its own unless told not to, without this port's handshake.
+      expect(await handshake(connect(baseUrl, '/'))).toEqual({ refused: 'Invalid namespace' });
+      expect(await handshake(connect(baseUrl, '/', auth))).toEqual({ refused: 'Invalid namespace' });
     });
   });
 
@@ -221,20 +249,113 @@ describe('realtime port at shutdown', () => {
   let t: TestApp | undefined;
   afterAll(() => t?.close());
 
-  it('app.close() disconnects the connected sockets and returns promptly', async () => {
+  it('app.close() ends the connections promptly, and clients are left free to reconnect', async () => {
     t = await createTestApp();
     const baseUrl = await listen(t);
     const customer = await signedInCustomer(t);
-    const client = await connected(connect(baseUrl, '/realtime', { token: customer.tokens.accessToken }));
-    const disconnected = new Promise<string>((resolve) => client.once('disconnect', resolve));
+    // Reconnection on, as real clients have it, to see whether they would try again.
+    const client = await connected(
+      connect(baseUrl, '/realtime', { token: customer.tokens.accessToken }, { reconnection: true }),
+    );
+    const disconnected = new Promise<{ reason: string; willReconnect: boolean }>((resolve) =>
+      client.once('disconnect', (reason) => resolve({ reason, willReconnect: client.active })),
+    );
+    // An engine connection that never joined a namespace: Socket.IO keeps it for 45 s.
+    const bare = new Manager(baseUrl, { transports: ['websocket'], reconnection: false, autoConnect: false });
+    managers.add(bare);
+    await new Promise<void>((resolve, reject) => bare.open((error) => (error ? reject(error) : resolve())));
 
     const started = Date.now();
     const closing = t.close();
     t = undefined;
     await closing;
     expect(Date.now() - started).toBeLessThan(5000);
-    // The server ended the connection; a client that left itself would say "io client disconnect".
-    expect(await disconnected).toMatch(/^(transport close|io server disconnect)$/);
+    // A restart must not look like a kick ("io server disconnect"), after which clients stay off.
+    expect(await disconnected).toEqual({ reason: 'transport close', willReconnect: true });
+  });
+});
+
+/** The port alone on a bare HTTP server, for what the app does not let a test reach. */
+async function startPort(opts: {
+  redis?: Redis;
+  redisPrefix?: string;
+  log?: { error(fields: Record<string, unknown>, message: string): void };
+}): Promise<{ realtime: Realtime; baseUrl: string; close(): Promise<void> }> {
+  const tokens = createAccessTokens({ secret: TEST_JWT_SECRET, ttlSeconds: 600, now: () => new Date() });
+  const authenticator = new Authenticator(tokens);
+  authenticator.registerGuestResolver(
+    'tg_',
+    async (token) => {
+      if (token === FAILING_GUEST_TOKEN) throw new Error('guest store unreachable');
+      return token === GOOD_GUEST_TOKEN ? { actor: 'guest', token, subject: null } : null;
+    },
+    'TEST_GUEST_TOKEN_INVALID',
+  );
+  const realtime = createRealtime({
+    namespace: '/realtime',
+    authenticator,
+    redis: opts.redis,
+    redisPrefix: opts.redisPrefix,
+    corsOrigins: [],
+    log: opts.log,
+  });
+  const server = createServer();
+  realtime.attach(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    realtime,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      realtime.disconnectLocal();
+      await new Promise((resolve) => server.close(resolve));
+      await realtime.close();
+    },
+  };
+}
+
+describe('realtime port when its own code fails', () => {
+  const log = { error: vi.fn() };
+  let port: Awaited<ReturnType<typeof startPort>>;
+  beforeAll(async () => {
+    port = await startPort({ log });
+    port.realtime.onConnection((socket) => {
+      const fail = (socket.handshake.auth as { fail?: string }).fail;
+      if (fail === 'throw') throw new Error('handler bug');
+    });
+    port.realtime.onConnection(async (socket) => {
+      const fail = (socket.handshake.auth as { fail?: string }).fail;
+      if (fail === 'reject') throw new Error('async handler bug');
+    });
+  });
+  afterAll(() => port?.close());
+
+  // Uncaught, either would end the process: vitest fails the run on an uncaught error.
+  it.each(['throw', 'reject'])(
+    'a handler that fails (%s) disconnects its socket and is logged',
+    async (fail) => {
+      log.error.mockClear();
+      const client = connect(port.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN, fail });
+      const reason = await new Promise<string>((resolve) => client.once('disconnect', resolve));
+      expect(reason).toBe('io server disconnect');
+      expect(log.error).toHaveBeenCalledOnce();
+      expect(log.error.mock.calls[0]?.[0]).toMatchObject({
+        err: expect.objectContaining({ message: expect.stringMatching(/handler bug/) }),
+      });
+
+      // Other sockets are served as before.
+      await connected(connect(port.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN }));
+    },
+  );
+
+  it('a credential check that throws refuses the handshake with INTERNAL_ERROR and is logged', async () => {
+    log.error.mockClear();
+    expect(await handshake(connect(port.baseUrl, '/realtime', { token: FAILING_GUEST_TOKEN }))).toEqual({
+      refused: 'INTERNAL_ERROR',
+    });
+    expect(log.error).toHaveBeenCalledOnce();
+    expect(log.error.mock.calls[0]?.[0]).toMatchObject({
+      err: expect.objectContaining({ message: 'guest store unreachable' }),
+    });
   });
 });
 
@@ -248,7 +369,7 @@ describe.runIf(servicesTier)('realtime port across two API processes (Redis adap
       database: a.platform.database,
       env: { REDIS_PREFIX: a.platform.config.REDIS_PREFIX },
     });
-    installTestModule(b, new Map());
+    installTestModule(b.platform.realtime);
   });
   // b borrows a's database, so a closes last.
   afterAll(async () => {
@@ -269,5 +390,41 @@ describe.runIf(servicesTier)('realtime port across two API processes (Redis adap
     const received = nextEvent(client, 'test.event');
     a.platform.realtime.emitToRoom(room, 'test.event', { from: 'a' });
     expect(await received).toEqual({ from: 'a' });
+  });
+});
+
+describe.runIf(servicesTier)('realtime port on a Redis shared by two deployments', () => {
+  let redis: Redis;
+  const ports: Array<Awaited<ReturnType<typeof startPort>>> = [];
+  beforeAll(() => {
+    redis = new Redis(serviceUrls().redisUrl);
+  });
+  afterAll(async () => {
+    for (const port of ports) await port.close();
+    await redis?.quit();
+  });
+
+  it('an emit reaches the processes of its own REDIS_PREFIX and not another deployment', async () => {
+    const own = `pasal-test-${unique()}`;
+    const [ownA, ownB, other] = await Promise.all([
+      startPort({ redis, redisPrefix: own }),
+      startPort({ redis, redisPrefix: own }),
+      startPort({ redis, redisPrefix: `pasal-test-${unique()}` }),
+    ]);
+    ports.push(ownA, ownB, other);
+    installTestModule(ownB.realtime);
+    const client = await connected(connect(ownB.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN }));
+    const room = `room-${unique()}`;
+    await join(client, room);
+
+    const events: unknown[] = [];
+    client.on('test.event', (payload) => events.push(payload));
+    const first = nextEvent(client, 'test.event');
+    other.realtime.emitToRoom(room, 'test.event', { from: 'other deployment' });
+    ownA.realtime.emitToRoom(room, 'test.event', { from: 'own deployment' });
+    expect(await first).toEqual({ from: 'own deployment' });
+    // The two emits went through different connections, so a leaked one could come second.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual([{ from: 'own deployment' }]);
   });
 });

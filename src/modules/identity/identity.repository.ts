@@ -1,8 +1,16 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { identityErrors } from './identity.errors';
-import { rolePermissions, roles, sessions, users } from './identity.table';
+import {
+  identityProviderLinks,
+  oneTimeCodes,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  sessions,
+  users,
+} from './identity.table';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -31,8 +39,14 @@ export async function roleExists(db: Db, name: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function insertSession(db: Db, values: NewSession): Promise<void> {
+/** A new session and its first refresh token; run inside the caller's transaction. */
+export async function insertSession(
+  db: Db,
+  values: NewSession,
+  firstToken: { digest: string; issuedAt: Date },
+): Promise<void> {
   await db.insert(sessions).values(values);
+  await db.insert(refreshTokens).values({ ...firstToken, sessionId: values.id });
 }
 
 export interface LiveSession {
@@ -111,4 +125,100 @@ export async function setUserActive(db: Db, userId: string, isActive: boolean, a
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Role names → permission codes of a role (for the permissions route). */
+export async function permissionsOfRole(db: Db, roleName: string): Promise<string[]> {
+  const rows = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .where(eq(roles.name, roleName));
+  return rows.map((r) => r.permission);
+}
+
+/**
+ * A refresh token with its session and user, locking the session row: rotations of one
+ * session happen one at a time, on PostgreSQL as on PGlite.
+ */
+export async function lockRefreshToken(db: Db, digest: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: sessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.digest, digest))
+    .for('update', { of: sessions });
+  return row;
+}
+
+export async function currentRefreshToken(db: Db, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.rotatedAt)));
+  return row;
+}
+
+/** Retires `oldDigest` (if still current) in favour of a new token. */
+export async function rotateRefreshToken(
+  db: Db,
+  opts: { sessionId: string; oldDigest: string; newDigest: string; at: Date },
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ rotatedAt: opts.at, replacedBy: opts.newDigest })
+    .where(and(eq(refreshTokens.digest, opts.oldDigest), isNull(refreshTokens.rotatedAt)));
+  await db
+    .insert(refreshTokens)
+    .values({ digest: opts.newDigest, sessionId: opts.sessionId, issuedAt: opts.at });
+  await db.update(sessions).set({ lastUsedAt: opts.at }).where(eq(sessions.id, opts.sessionId));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/**
+ * Clears the personal fields of accounts whose deletion grace period is over. Their orders
+ * and tickets keep pointing at the row, which no longer says who it was.
+ */
+export async function anonymizeAccountsDueBefore(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(users)
+    .set({
+      name: 'Deleted user',
+      email: sql`'deleted-' || ${users.id} || '@deleted.invalid'`,
+      image: null,
+      phone: null,
+      phoneVerified: false,
+      passwordHash: null,
+      isActive: false,
+      anonymizedAt: now,
+      updatedAt: now,
+    })
+    .where(and(lte(users.deletionScheduledAt, now), isNull(users.anonymizedAt)))
+    .returning({ id: users.id });
+  const ids = rows.map((r) => r.id);
+  if (ids.length) {
+    await db.delete(sessions).where(inArray(sessions.userId, ids));
+    await db.delete(identityProviderLinks).where(inArray(identityProviderLinks.userId, ids));
+    await db.delete(oneTimeCodes).where(inArray(oneTimeCodes.userId, ids));
+  }
+  return ids;
 }

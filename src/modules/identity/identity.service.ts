@@ -111,18 +111,79 @@ export async function startSession(opts: {
   const sessionId = newUuid();
   const refreshToken = randomToken(32);
   const now = opts.clock.now();
-  await repo.insertSession(opts.db, {
-    id: sessionId,
-    userId: opts.userId,
-    actor: opts.actor,
-    deviceInfo: opts.deviceInfo,
-    pushToken: opts.pushToken,
-    refreshTokenDigest: sha256Hex(refreshToken),
-    expiresAt: new Date(now.getTime() + opts.refreshTtlDays * 86_400_000),
-    createdAt: now,
-  });
+  await repo.insertSession(
+    opts.db,
+    {
+      id: sessionId,
+      userId: opts.userId,
+      actor: opts.actor,
+      deviceInfo: opts.deviceInfo,
+      pushToken: opts.pushToken,
+      expiresAt: new Date(now.getTime() + opts.refreshTtlDays * 86_400_000),
+      createdAt: now,
+    },
+    { digest: sha256Hex(refreshToken), issuedAt: now },
+  );
   const accessToken = await opts.tokens.sign({ sub: opts.userId, sid: sessionId, actor: opts.actor });
   return { sessionId, accessToken, refreshToken };
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokens: SessionTokens; user: repo.UserRow }
+  | { ok: false; reason: 'invalid' | 'reused' };
+
+/**
+ * Rotates a refresh token (decisions.md, "Refresh token"): the current token gets a new pair;
+ * the immediately previous one too, once, within the grace (a client that lost the reply);
+ * any other known token of the session is reuse and ends the session.
+ */
+export async function refreshSession(opts: {
+  db: Db;
+  tokens: AccessTokens;
+  clock: Clock;
+  graceSeconds: number;
+  actor: Actor;
+  refreshToken: string;
+}): Promise<RefreshOutcome> {
+  const now = opts.clock.now();
+  return opts.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const found = await repo.lockRefreshToken(tx, sha256Hex(opts.refreshToken));
+    if (!found) return { ok: false, reason: 'invalid' } as const;
+    const { token, session, user } = found;
+    const usable =
+      !session.revokedAt &&
+      session.expiresAt > now &&
+      session.actor === opts.actor &&
+      user.isActive &&
+      !user.anonymizedAt;
+    if (!usable) return { ok: false, reason: 'invalid' } as const;
+
+    let retiring = token.digest;
+    if (token.rotatedAt) {
+      const current = await repo.currentRefreshToken(tx, session.id);
+      const withinGrace = now.getTime() - token.rotatedAt.getTime() <= opts.graceSeconds * 1000;
+      if (!current || token.replacedBy !== current.digest || !withinGrace) {
+        await repo.revokeSession(tx, session.id, now);
+        return { ok: false, reason: 'reused' } as const;
+      }
+      retiring = current.digest;
+    }
+    const refreshToken = randomToken(32);
+    await repo.rotateRefreshToken(tx, {
+      sessionId: session.id,
+      oldDigest: retiring,
+      newDigest: sha256Hex(refreshToken),
+      at: now,
+    });
+    const accessToken = await opts.tokens.sign({ sub: user.id, sid: session.id, actor: session.actor });
+    return { ok: true, tokens: { sessionId: session.id, accessToken, refreshToken }, user } as const;
+  });
+}
+
+/** Ends every session of a user (password reset, deactivation, deletion request). */
+export async function endAllSessions(opts: { db: Db; clock: Clock; userId: string }): Promise<number> {
+  return repo.revokeAllSessions(opts.db, opts.userId, opts.clock.now());
 }
 
 /**

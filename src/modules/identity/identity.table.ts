@@ -70,7 +70,7 @@ export const users = pgTable(
   ],
 );
 
-/** One signed-in device. Refresh tokens are kept only as SHA-256 digests. */
+/** One signed-in device: a session outlives its tokens, which rotate on every refresh. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -81,17 +81,81 @@ export const sessions = pgTable(
     actor: text('actor', { enum: ['admin', 'customer'] }).notNull(),
     deviceInfo: jsonb('device_info').$type<Record<string, string>>(),
     pushToken: text('push_token'),
-    refreshTokenDigest: text('refresh_token_digest').notNull(),
-    previousRefreshTokenDigest: text('previous_refresh_token_digest'),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Every refresh token a session was given, as SHA-256 digests. The one without `rotatedAt`
+ * is current; the others let the server recognise a reused (stolen) token and revoke.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    digest: text('digest').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** The digest of the token that replaced this one. */
+    replacedBy: text('replaced_by'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Single-use secrets: email and phone codes, reset and verification link tokens, the
+ * identity provider's sign-in state and exchange code. Only digests are stored; each one
+ * is consumed by a single conditional UPDATE, so concurrent attempts cannot both succeed.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', {
+      enum: ['email_verification', 'password_reset', 'phone_verification', 'idp_state', 'idp_exchange'],
+    }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the secret was sent to (lowercased email, E.164 phone), or another key. */
+    target: text('target').notNull(),
+    codeDigest: text('code_digest'),
+    tokenDigest: text('token_digest'),
+    /** Server-side data that must not travel through the browser (PKCE verifier, nonce). */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
   (t) => [
-    uniqueIndex('sessions_refresh_digest_unique').on(t.refreshTokenDigest),
-    index('sessions_previous_refresh_digest_idx').on(t.previousRefreshTokenDigest),
-    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('one_time_codes_token_digest_unique').on(t.tokenDigest),
+    index('one_time_codes_purpose_target_idx').on(t.purpose, t.target),
+  ],
+);
+
+/** A customer's link to an account at the identity provider (issuer + subject). */
+export const identityProviderLinks = pgTable(
+  'identity_provider_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    /** Provider tokens of the last sign-in, encrypted (AES-256-GCM) with a key derived from JWT_SECRET. */
+    tokensEncrypted: text('tokens_encrypted'),
+    tokensUpdatedAt: timestamp('tokens_updated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('identity_provider_links_issuer_subject_unique').on(t.issuer, t.subject),
+    index('identity_provider_links_user_idx').on(t.userId),
   ],
 );

@@ -8,7 +8,7 @@ import { systemRoutes } from './system.routes';
 
 export const systemModule: PasalModule = {
   name: 'system',
-  permissions: { module: systemPermissions.module, codes: systemPermissions.codes },
+  permissions: [{ module: systemPermissions.module, codes: systemPermissions.codes }],
   async register(ctx) {
     const heartbeat = heartbeatJob(ctx);
     ctx.jobs.register(heartbeat);

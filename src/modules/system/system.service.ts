@@ -7,7 +7,7 @@ import type { SystemInfo, SystemStatus } from './system.schemas';
 
 type Deps = Pick<
   ModuleContext,
-  'db' | 'cache' | 'config' | 'clock' | 'role' | 'jobs' | 'mailer' | 'sms' | 'realtime'
+  'db' | 'cache' | 'config' | 'clock' | 'role' | 'jobs' | 'mail' | 'sms' | 'realtime'
 > & {
   databaseDriver: string;
   startedAt: Date;
@@ -26,7 +26,7 @@ export async function getSystemInfo(deps: Deps): Promise<SystemInfo> {
       database: deps.databaseDriver,
       cache: deps.cache.driver,
       jobs: deps.jobs.driver,
-      mail: deps.mailer.driver,
+      mail: deps.mail.driver,
       sms: deps.sms.driver,
       realtime: deps.realtime.adapter,
     },

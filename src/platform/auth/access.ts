@@ -6,7 +6,8 @@ export type Access =
   | { kind: 'public' }
   /** Public, but a valid customer JWT, when sent, identifies the caller. */
   | { kind: 'optionalCustomer' }
-  | { kind: 'admin'; permission: string }
+  /** An admin JWT; with `permission`, the admin's role must hold it. */
+  | { kind: 'admin'; permission?: string }
   | { kind: 'customer'; permission?: string }
   /** A customer JWT or a guest credential of `guestPrefix`; `guestDenied` when neither is valid. */
   | { kind: 'customerOrGuest'; guestPrefix: string; guestDenied: () => AppError };
@@ -14,7 +15,7 @@ export type Access =
 export const access = {
   public: (): Access => ({ kind: 'public' }),
   optionalCustomer: (): Access => ({ kind: 'optionalCustomer' }),
-  admin: (permission: string): Access => ({ kind: 'admin', permission }),
+  admin: (permission?: string): Access => ({ kind: 'admin', permission }),
   customer: (permission?: string): Access => ({ kind: 'customer', permission }),
   customerOrGuest: (guestPrefix: string, guestDenied: () => AppError): Access => ({
     kind: 'customerOrGuest',

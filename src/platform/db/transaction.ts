@@ -1,6 +1,6 @@
 import type { Db } from './database';
 
-type AfterCommit = (effect: () => void | Promise<void>) => void;
+export type AfterCommit = (effect: () => void | Promise<void>) => void;
 
 /**
  * Runs `work` in one transaction. Effects registered with `afterCommit` (realtime events,

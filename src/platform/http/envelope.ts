@@ -12,7 +12,7 @@ export function ok<T>(data: T, message = 'OK'): Envelope<T> {
   return { message, data };
 }
 
-export function okWithMeta<T, M>(data: T, meta: M, message = 'OK'): Envelope<T, M> {
+export function okWithMeta<T, M>(data: T, meta: M, message = 'OK'): Envelope<T, M> & { meta: M } {
   return { message, data, meta };
 }
 

@@ -22,12 +22,18 @@ export type RealtimeSocket = Socket<
 
 export interface Realtime {
   readonly adapter: 'memory' | 'redis';
-  /** Modules add their event handlers to each authenticated socket here. */
-  onConnection(handler: (socket: RealtimeSocket) => void): void;
+  /**
+   * Modules add their event handlers to each authenticated socket here. A handler that throws
+   * (or rejects) is logged and its socket disconnected, rather than taking the process down.
+   */
+  onConnection(handler: (socket: RealtimeSocket) => void | Promise<void>): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
   /** Starts serving sockets on the HTTP server (API roles only). */
   attach(server: HttpServer): void;
-  /** Disconnects this process's sockets (at shutdown, before the HTTP server closes). */
+  /**
+   * At shutdown, before the HTTP server closes: ends every connection of this process and
+   * refuses new ones. Clients see a transport close, so they reconnect (to another process).
+   */
   disconnectLocal(): void;
   close(): Promise<void>;
 }
@@ -36,7 +42,14 @@ export function createRealtime(opts: {
   namespace: string;
   authenticator: Authenticator;
   redis?: Redis;
+  /**
+   * Prefix of the adapter's pub/sub channels (REDIS_PREFIX). Without it the channels are the
+   * adapter's default `socket.io#…`, shared by every deployment on the same Redis.
+   */
+  redisPrefix?: string;
   corsOrigins: string[];
+  /** Where failed handshakes and connection handlers are reported (the platform's logger). */
+  log?: { error(fields: Record<string, unknown>, message: string): void };
 }): Realtime {
   const io = new Server({
     serveClient: false,
@@ -49,7 +62,7 @@ export function createRealtime(opts: {
     const pub = opts.redis.duplicate();
     const sub = opts.redis.duplicate();
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, opts.redisPrefix ? { key: `${opts.redisPrefix}:socket.io` } : {}));
   }
   const nsp = io.of(opts.namespace) as unknown as Namespace<
     Record<string, never>,
@@ -57,7 +70,8 @@ export function createRealtime(opts: {
     Record<string, never>,
     SocketData
   >;
-  const handlers: Array<(socket: RealtimeSocket) => void> = [];
+  const handlers: Array<(socket: RealtimeSocket) => void | Promise<void>> = [];
+  const log = opts.log ?? console;
 
   // Runs on every connection, a reconnection included: nothing is trusted from before.
   nsp.use(async (socket, next) => {
@@ -77,13 +91,32 @@ export function createRealtime(opts: {
         return next(new Error(opts.authenticator.guestDeniedCode(result.prefix)));
       }
       next(new Error('AUTH_UNAUTHORIZED'));
-    } catch {
+    } catch (error) {
+      // The client only learns INTERNAL_ERROR; the cause (say, the database is down) goes to the log.
+      log.error({ err: error, socketId: socket.id }, 'realtime handshake failed');
       next(new Error('INTERNAL_ERROR'));
     }
   });
+  // Socket.IO runs these outside any caller that could catch: a throw would be uncaught and
+  // end the process, so one faulty connection handler could be used to stop the API.
+  const handlerFailed = (socket: RealtimeSocket, error: unknown) => {
+    log.error({ err: error, socketId: socket.id }, 'realtime connection handler failed');
+    // Its handlers may be half-registered: a clean refusal beats a socket that half works.
+    socket.disconnect(true);
+  };
   nsp.on('connection', (socket) => {
-    for (const handler of handlers) handler(socket);
+    for (const handler of handlers) {
+      try {
+        const result: unknown = handler(socket);
+        if (result instanceof Promise) result.catch((error) => handlerFailed(socket, error));
+      } catch (error) {
+        return handlerFailed(socket, error);
+      }
+    }
   });
+  // Socket.IO always serves the main namespace `/`, without this namespace's handshake: left
+  // open, any client could hold a connection there with no credential at all.
+  if (opts.namespace !== '/') io.of('/').use((_socket, next) => next(new Error('Invalid namespace')));
 
   return {
     adapter: opts.redis ? 'redis' : 'memory',
@@ -95,7 +128,10 @@ export function createRealtime(opts: {
       io.attach(server);
     },
     disconnectLocal: () => {
-      nsp.local.disconnectSockets(true);
+      // Not `disconnectSockets()`: a server-side disconnect tells clients not to reconnect, so a
+      // rolling restart would leave them offline. Closing the engine ends every connection,
+      // those still in their handshake included, and refuses new upgrades.
+      io.engine?.close();
     },
     async close() {
       // io.close() also closes the HTTP server, which Fastify may have closed already.

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import type { Clock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db/database';
+import { inTransaction } from '../../../platform/db/transaction';
+import { defineJob } from '../../../platform/jobs/jobs';
+import { anonymizeAccountsDueBefore } from '../identity.repository';
+
+/** Daily at 03:00 UTC. */
+export const ANONYMIZE_CRON = '0 3 * * *';
+
+/** Anonymises accounts whose deletion grace period has passed (decisions.md, "Account deletion"). */
+export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock }) =>
+  defineJob({
+    name: 'identity.anonymize_deleted_accounts',
+    payload: z.object({}),
+    handler: async () => {
+      await inTransaction(deps.db, (tx) => anonymizeAccountsDueBefore(tx, deps.clock.now()));
+    },
+  });

@@ -1,0 +1,106 @@
+// The emails and SMS of sign-in flows. Every code stands alone on its own line in the text
+// part (decisions.md, "Email messages"), so a person, or a test reading SMTP, can find it.
+import type { MailMessage } from '../../../platform/mail/mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function message(opts: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lead: string;
+  code?: string;
+  link?: { url: string; label: string };
+  footer: string;
+}): MailMessage {
+  const text = [
+    opts.greeting,
+    '',
+    opts.lead,
+    ...(opts.code ? ['', opts.code, ''] : ['']),
+    ...(opts.link ? [`${opts.link.label}: ${opts.link.url}`, ''] : []),
+    opts.footer,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(opts.greeting)}</p>`,
+    `<p>${escapeHtml(opts.lead)}</p>`,
+    opts.code ? `<p style="font-size:24px;letter-spacing:4px"><strong>${opts.code}</strong></p>` : '',
+    opts.link ? `<p><a href="${escapeHtml(opts.link.url)}">${escapeHtml(opts.link.label)}</a></p>` : '',
+    `<p>${escapeHtml(opts.footer)}</p>`,
+  ].join('\n');
+  return { to: opts.to, subject: opts.subject, text, html };
+}
+
+const link = (base: string, path: string, token: string) =>
+  `${base}${path}?token=${encodeURIComponent(token)}`;
+
+export function verificationEmail(opts: {
+  to: string;
+  name: string;
+  code: string;
+  token: string;
+  webUrl: string;
+}) {
+  return message({
+    to: opts.to,
+    subject: 'Verify your email address',
+    greeting: `Hello ${opts.name},`,
+    lead: 'Enter this code in the app to verify your email address. It is valid for 24 hours.',
+    code: opts.code,
+    link: { url: link(opts.webUrl, '/verify-email', opts.token), label: 'Or open this link' },
+    footer: 'If you did not create an account, ignore this email.',
+  });
+}
+
+export function passwordResetEmail(opts: {
+  to: string;
+  name: string;
+  code: string;
+  token: string;
+  webUrl: string;
+}) {
+  return message({
+    to: opts.to,
+    subject: 'Reset your password',
+    greeting: `Hello ${opts.name},`,
+    lead: 'Enter this code to choose a new password. It is valid for 30 minutes.',
+    code: opts.code,
+    link: { url: link(opts.webUrl, '/reset-password', opts.token), label: 'Or open this link' },
+    footer: 'If you did not ask for a new password, ignore this email: your password stays as it is.',
+  });
+}
+
+export function adminInvitationEmail(opts: {
+  to: string;
+  name: string;
+  code: string;
+  token: string;
+  webUrl: string;
+}) {
+  return message({
+    to: opts.to,
+    subject: 'Your back-office account',
+    greeting: `Hello ${opts.name},`,
+    lead: 'An account was created for you. Choose your password with this code. It is valid for 24 hours.',
+    code: opts.code,
+    link: { url: link(opts.webUrl, '/reset-password', opts.token), label: 'Or open this link' },
+    footer: 'If you did not expect this, ignore this email.',
+  });
+}
+
+export function welcomeEmail(opts: { to: string; name: string; webUrl: string }) {
+  return message({
+    to: opts.to,
+    subject: 'Welcome',
+    greeting: `Hello ${opts.name},`,
+    lead: 'Your email address is verified and your account is ready.',
+    link: { url: opts.webUrl, label: 'Visit the store' },
+    footer: 'Thank you for joining us.',
+  });
+}
+
+export const phoneVerificationSms = (opts: { to: string; code: string }) => ({
+  to: opts.to,
+  text: `Your verification code is ${opts.code}. It is valid for 10 minutes.`,
+});

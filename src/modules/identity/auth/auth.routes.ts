@@ -1,0 +1,279 @@
+// Sign-in routes. The admin surface (`/api/auth`) and the customer surface
+// (`/api/mobile/auth`) share handlers; each route says which actor it is for.
+import { z } from 'zod';
+import { access } from '../../../platform/auth/access';
+import { currentUser } from '../../../platform/http/access-hook';
+import { envelopeSchema, ok } from '../../../platform/http/envelope';
+import type { ModuleContext } from '../../../platform/module';
+import type { Actor } from '../../../platform/security/jwt';
+import { permissionsOfRole } from '../identity.repository';
+import { SUPERADMIN_ROLE } from '../identity.service';
+import * as s from './auth.schemas';
+import * as auth from './auth.service';
+
+const nullEnvelope = envelopeSchema(z.null());
+
+export function authRoutes(ctx: ModuleContext) {
+  const { app } = ctx;
+  const deps: auth.AuthDeps = ctx;
+  const allPermissions = () => ctx.permissionCatalog.flatMap((g) => g.codes);
+
+  /** The routes both surfaces have, under `prefix`, for `actor`. */
+  const sharedRoutes = (prefix: string, actor: Actor) => {
+    const tags = [actor === 'admin' ? 'admin auth' : 'customer auth'];
+    const signedInAccess = actor === 'admin' ? access.admin() : access.customer();
+
+    app.post(
+      `${prefix}/login/email`,
+      {
+        config: { access: access.public() },
+        schema: {
+          tags,
+          summary: 'Email and password login',
+          body: s.loginBody,
+          response: { 200: envelopeSchema(s.signedIn) },
+        },
+      },
+      async (request) => {
+        const result = await auth.loginWithPassword(deps, { actor, ...request.body, ip: request.ip });
+        const message = result.restored ? 'Welcome back: your account was restored' : 'Signed in';
+        return ok({ user: result.user, tokens: result.tokens }, message);
+      },
+    );
+
+    app.post(
+      `${prefix}/refresh`,
+      {
+        config: { access: access.public() },
+        schema: {
+          tags,
+          summary: 'Rotate the refresh token and issue a new access token',
+          body: s.refreshBody,
+          response: { 200: envelopeSchema(s.signedIn) },
+        },
+      },
+      async (request) =>
+        ok(await auth.refresh(deps, { actor, refreshToken: request.body.refreshToken }), 'Tokens refreshed'),
+    );
+
+    app.post(
+      `${prefix}/password/forgot`,
+      {
+        config: { access: access.public() },
+        schema: {
+          tags,
+          summary: 'Email a reset code and link',
+          body: s.emailBody,
+          response: { 200: nullEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.forgotPassword(deps, { actor, email: request.body.email });
+        return ok(null, 'If an account exists for this email, a reset email is on its way');
+      },
+    );
+
+    app.post(
+      `${prefix}/password/reset`,
+      {
+        config: { access: access.public() },
+        schema: {
+          tags,
+          summary: 'Set a new password with the emailed token or code; ends every session',
+          body: s.resetBody,
+          response: { 200: nullEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.resetPassword(deps, request.body);
+        return ok(null, 'Password reset');
+      },
+    );
+
+    app.post(
+      `${prefix}/password/set`,
+      {
+        config: {
+          access: signedInAccess,
+          rateLimit: {
+            max: auth.PASSWORD_SET_PER_WINDOW,
+            timeWindow: auth.PASSWORD_SET_WINDOW_MS,
+            hook: 'preHandler',
+            keyGenerator: (request) =>
+              `password-set:${request.principal?.actor === 'guest' ? '' : request.principal?.userId}`,
+          },
+        },
+        schema: {
+          tags,
+          summary: 'Set a first password, or change it (currentPassword required when one exists)',
+          body: s.setPasswordBody,
+          response: { 200: nullEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.setPassword(deps, { userId: currentUser(request).userId, ...request.body });
+        return ok(null, 'Password saved');
+      },
+    );
+
+    app.post(
+      `${prefix}/email/verify/resend`,
+      {
+        config: { access: access.public() },
+        schema: {
+          tags,
+          summary: 'Send the verification email again',
+          body: s.emailBody,
+          response: { 200: nullEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.resendVerification(deps, request.body);
+        return ok(null, 'If an unverified account exists for this email, a verification email is on its way');
+      },
+    );
+
+    app.post(
+      `${prefix}/email/verify/confirm`,
+      {
+        config: { access: access.public() },
+        schema: {
+          tags,
+          summary: 'Verify the email address with the emailed token or code',
+          body: s.confirmEmailBody,
+          response: { 200: envelopeSchema(z.object({ user: s.profile })) },
+        },
+      },
+      async (request) => ok({ user: await auth.confirmEmail(deps, request.body) }, 'Email verified'),
+    );
+
+    app.get(
+      `${prefix}/me`,
+      {
+        config: { access: signedInAccess },
+        schema: {
+          tags,
+          summary: 'The signed-in profile',
+          response: { 200: envelopeSchema(s.profileWithPassword) },
+        },
+      },
+      async (request) => ok(await auth.currentProfile(deps, currentUser(request).userId), 'Profile'),
+    );
+
+    app.delete(
+      `${prefix}/logout`,
+      {
+        config: { access: signedInAccess },
+        schema: { tags, summary: 'End the current session', response: { 200: nullEnvelope } },
+      },
+      async (request) => {
+        await auth.logout(deps, currentUser(request).sessionId);
+        return ok(null, 'Signed out');
+      },
+    );
+  };
+
+  sharedRoutes('/api/auth', 'admin');
+  sharedRoutes('/api/mobile/auth', 'customer');
+
+  // ----- admin surface only -----
+  const adminTags = ['admin auth'];
+
+  app.get(
+    '/api/auth/permissions',
+    {
+      config: { access: access.admin() },
+      schema: {
+        tags: adminTags,
+        summary: "The signed-in admin's role and permission codes",
+        response: { 200: envelopeSchema(s.permissionsView) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const permissions =
+        user.role === SUPERADMIN_ROLE ? allPermissions() : await permissionsOfRole(ctx.db, user.role);
+      return ok({ role: user.role, permissions: [...new Set(permissions)].sort() }, 'Permissions');
+    },
+  );
+
+  app.post(
+    '/api/auth/phone/verify/request',
+    {
+      config: { access: access.admin() },
+      schema: {
+        tags: adminTags,
+        summary: 'Text a verification code to a phone',
+        body: s.phoneRequestBody,
+        response: { 200: nullEnvelope },
+      },
+    },
+    async (request) => {
+      await auth.requestPhoneVerification(deps, {
+        userId: currentUser(request).userId,
+        phone: request.body.phone,
+      });
+      return ok(null, 'Verification code sent');
+    },
+  );
+
+  app.post(
+    '/api/auth/phone/verify/confirm',
+    {
+      config: { access: access.admin() },
+      schema: {
+        tags: adminTags,
+        summary: 'Confirm the phone with the texted code',
+        body: s.phoneConfirmBody,
+        response: { 200: envelopeSchema(z.object({ user: s.profile })) },
+      },
+    },
+    async (request) =>
+      ok(
+        { user: await auth.confirmPhone(deps, { userId: currentUser(request).userId, ...request.body }) },
+        'Phone verified',
+      ),
+  );
+
+  // ----- customer surface only -----
+  const customerTags = ['customer auth'];
+
+  app.post(
+    '/api/mobile/auth/register',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: customerTags,
+        summary: 'Register with email and password; sends the verification email, issues no tokens',
+        body: s.registerBody,
+        response: { 201: envelopeSchema(s.profile) },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.register(deps, request.body);
+      reply.status(201);
+      return ok(user, 'Registered: check your email to verify your address');
+    },
+  );
+
+  app.post(
+    '/api/mobile/account/deletion',
+    {
+      config: { access: access.customer() },
+      schema: {
+        tags: customerTags,
+        summary: 'Schedule deletion of the account (a login during the grace period cancels it)',
+        body: s.deletionBody,
+        response: { 200: envelopeSchema(s.deletionView) },
+      },
+    },
+    async (request) =>
+      ok(
+        await auth.requestAccountDeletion(deps, {
+          userId: currentUser(request).userId,
+          password: request.body?.password,
+        }),
+        'Account deletion scheduled',
+      ),
+  );
+}

@@ -1,0 +1,478 @@
+// Sign-in flows of both surfaces (admin `/api/auth`, customer `/api/mobile/auth`): login,
+// registration, refresh, logout, passwords, email and phone verification, account deletion.
+// Rules from decisions.md, "Accounts and sessions".
+
+import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { httpErrors } from '../../../platform/http/errors';
+import { newUuid } from '../../../platform/ids';
+import type { ModuleContext } from '../../../platform/module';
+import type { Actor } from '../../../platform/security/jwt';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../platform/security/passwords';
+import { identityErrors } from '../identity.errors';
+import * as core from '../identity.repository';
+import {
+  CUSTOMER_ROLE,
+  endAllSessions,
+  refreshSession,
+  type SessionTokens,
+  startSession,
+} from '../identity.service';
+import { authErrors } from './auth.errors';
+import {
+  adminInvitationEmail,
+  passwordResetEmail,
+  phoneVerificationSms,
+  verificationEmail,
+  welcomeEmail,
+} from './auth.mail';
+import { type CodePurpose, consumeCode, consumeToken, issueCode, type OneTimeCode } from './one-time-codes';
+
+export type AuthDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config'>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const EMAIL_VERIFICATION_TTL_MS = 24 * HOUR;
+export const PASSWORD_RESET_TTL_MS = 30 * MINUTE;
+export const ADMIN_INVITATION_TTL_MS = 24 * HOUR;
+export const PHONE_CODE_TTL_MS = 10 * MINUTE;
+
+export const LOGIN_FAILURES_PER_EMAIL = 10;
+export const LOGIN_FAILURES_PER_IP = 30;
+const LOGIN_WINDOW_MS = 15 * MINUTE;
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  emailVerified: boolean;
+  phone: string | null;
+  phoneVerified: boolean;
+  role: string;
+}
+
+export const toProfile = (u: core.UserRow): Profile => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  image: u.image,
+  emailVerified: u.emailVerified,
+  phone: u.phone,
+  phoneVerified: u.phoneVerified,
+  role: u.role,
+});
+
+export const toProfileWithPassword = (u: core.UserRow) => ({
+  ...toProfile(u),
+  hasPassword: Boolean(u.passwordHash),
+});
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const actorOf = (u: core.UserRow): Actor => (u.role === CUSTOMER_ROLE ? 'customer' : 'admin');
+/** Accounts that may sign in at all: active and not anonymised. */
+const canSignIn = (u: core.UserRow) => u.isActive && !u.anonymizedAt;
+
+export interface DeviceInfo {
+  deviceId: string;
+  deviceType: string;
+  deviceName: string;
+  pushToken?: string;
+}
+
+export interface SignedIn {
+  user: Profile;
+  tokens: SessionTokens;
+  /** True when this login cancelled a scheduled account deletion. */
+  restored?: boolean;
+}
+
+// ---------- throttles (counted in the cache port: shared by every process with Redis) ----------
+
+async function refuseWhileBlocked(deps: AuthDeps, keys: string[]) {
+  for (const key of keys) {
+    const until = await deps.cache.get<number>(`blocked:${key}`);
+    const left = until ? until - deps.clock.now().getTime() : 0;
+    if (left > 0) throw httpErrors.rateLimited(Math.ceil(left / 1000));
+  }
+}
+
+/** Counts one failure; at `max` the key is blocked for what is left of the window. */
+async function countFailure(deps: AuthDeps, key: string, max: number, windowMs: number) {
+  const { count, ttlMs } = await deps.cache.increment(key, windowMs);
+  if (count >= max) await deps.cache.set(`blocked:${key}`, deps.clock.now().getTime() + ttlMs, ttlMs);
+}
+
+/** At most `max` per window for `key`, counted whether or not anything is sent. */
+async function throttle(deps: AuthDeps, key: string, max: number, windowMs: number) {
+  const { count, ttlMs } = await deps.cache.increment(key, windowMs);
+  if (count > max) throw httpErrors.rateLimited(Math.max(1, Math.ceil(ttlMs / 1000)));
+}
+
+// ---------- login, refresh, logout ----------
+
+/**
+ * Email and password login. Every failure (unknown email, wrong password, an account of the
+ * other surface, a deactivated one) is the same 401 and costs the same hashing time.
+ */
+export async function loginWithPassword(
+  deps: AuthDeps,
+  input: { actor: Actor; email: string; password: string; deviceInfo?: DeviceInfo; ip: string },
+): Promise<SignedIn> {
+  const email = normalizeEmail(input.email);
+  const emailKey = `auth:login-fail:email:${email}`;
+  const ipKey = `auth:login-fail:ip:${input.ip}`;
+  await refuseWhileBlocked(deps, [emailKey, ipKey]);
+
+  const user = await core.findUserByEmail(deps.db, email);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !passwordOk || !canSignIn(user) || actorOf(user) !== input.actor) {
+    await countFailure(deps, emailKey, LOGIN_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS);
+    await countFailure(deps, ipKey, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+    throw authErrors.invalidCredentials();
+  }
+  if (input.actor === 'customer' && !user.emailVerified) throw authErrors.emailNotVerified();
+  return signIn(deps, user, input.actor, input.deviceInfo);
+}
+
+/** Opens a session for a user whose credentials were checked; cancels a pending deletion. */
+export async function signIn(deps: AuthDeps, user: core.UserRow, actor: Actor, deviceInfo?: DeviceInfo) {
+  const now = deps.clock.now();
+  const restored = Boolean(user.deletionScheduledAt);
+  return inTransaction(deps.db, async (tx) => {
+    const updated = await core.updateUser(tx, user.id, {
+      lastLoginAt: now,
+      ...(restored ? { deletionScheduledAt: null, updatedAt: now } : {}),
+    });
+    const { pushToken, ...device } = deviceInfo ?? {};
+    const tokens = await startSession({
+      db: tx,
+      tokens: deps.tokens,
+      clock: deps.clock,
+      refreshTtlDays: deps.config.JWT_REFRESH_TTL_DAYS,
+      userId: user.id,
+      actor,
+      deviceInfo: deviceInfo ? (device as Record<string, string>) : undefined,
+      pushToken,
+    });
+    return { user: toProfile(updated ?? user), tokens, restored };
+  });
+}
+
+export async function refresh(
+  deps: AuthDeps,
+  input: { actor: Actor; refreshToken: string },
+): Promise<SignedIn> {
+  const outcome = await refreshSession({
+    db: deps.db,
+    tokens: deps.tokens,
+    clock: deps.clock,
+    graceSeconds: deps.config.JWT_REFRESH_REUSE_GRACE_SECONDS,
+    actor: input.actor,
+    refreshToken: input.refreshToken,
+  });
+  if (!outcome.ok) {
+    throw outcome.reason === 'reused' ? authErrors.refreshTokenReused() : authErrors.refreshTokenInvalid();
+  }
+  return { user: toProfile(outcome.user), tokens: outcome.tokens };
+}
+
+export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
+  await core.revokeSession(deps.db, sessionId, deps.clock.now());
+}
+
+// ---------- profile and permissions ----------
+
+export async function currentProfile(deps: AuthDeps, userId: string) {
+  const user = await core.findUserById(deps.db, userId);
+  if (!user) throw httpErrors.unauthorized();
+  return toProfileWithPassword(user);
+}
+
+// ---------- registration and email verification ----------
+
+export async function register(
+  deps: AuthDeps,
+  input: { name: string; email: string; password: string; deviceInfo?: DeviceInfo },
+): Promise<Profile> {
+  const email = normalizeEmail(input.email);
+  const existing = await core.findUserByEmail(deps.db, email);
+  if (existing) {
+    if (existing.deletionScheduledAt) throw authErrors.accountPendingDeletion();
+    // Registration never resends the verification email: the client uses the resend route.
+    if (!existing.emailVerified) throw authErrors.emailVerificationPending();
+    throw identityErrors.emailAlreadyExists();
+  }
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const user = await core.insertUser(tx, {
+      id: newUuid(),
+      name: input.name.trim(),
+      email,
+      role: CUSTOMER_ROLE,
+      passwordHash,
+      emailVerified: false,
+    });
+    const { code, token } = await issueCode({
+      db: tx,
+      clock: deps.clock,
+      purpose: 'email_verification',
+      target: email,
+      userId: user.id,
+      ttlMs: EMAIL_VERIFICATION_TTL_MS,
+    });
+    afterCommit(() =>
+      deps.mail.send(
+        verificationEmail({
+          to: email,
+          name: user.name,
+          code: code!,
+          token: token!,
+          webUrl: deps.config.PUBLIC_WEB_URL,
+        }),
+      ),
+    );
+    return toProfile(user);
+  });
+}
+
+export const RESEND_PER_MINUTE = 1;
+export const RESEND_PER_HOUR = 5;
+
+/** The same 200 whether or not an unverified account has this email; throttled per address. */
+export async function resendVerification(deps: AuthDeps, input: { email: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await throttle(deps, `auth:verify-resend:minute:${email}`, RESEND_PER_MINUTE, MINUTE);
+  await throttle(deps, `auth:verify-resend:hour:${email}`, RESEND_PER_HOUR, HOUR);
+  const user = await core.findUserByEmail(deps.db, email);
+  if (!user || user.emailVerified || !canSignIn(user)) return;
+  const { code, token } = await issueCode({
+    db: deps.db,
+    clock: deps.clock,
+    purpose: 'email_verification',
+    target: email,
+    userId: user.id,
+    ttlMs: EMAIL_VERIFICATION_TTL_MS,
+  });
+  await deps.mail.send(
+    verificationEmail({
+      to: email,
+      name: user.name,
+      code: code!,
+      token: token!,
+      webUrl: deps.config.PUBLIC_WEB_URL,
+    }),
+  );
+}
+
+/** A link token, or an address with the code typed by hand (schemas require one of them). */
+export type TokenOrCode = { token?: string; email?: string; code?: string };
+
+function consumeTokenOrCode(deps: AuthDeps, db: AuthDeps['db'], purpose: CodePurpose, input: TokenOrCode) {
+  if (input.token !== undefined) return consumeToken({ db, clock: deps.clock, purpose, token: input.token });
+  return consumeCode({
+    db,
+    clock: deps.clock,
+    purpose,
+    target: normalizeEmail(input.email ?? ''),
+    code: input.code ?? '',
+  });
+}
+
+/**
+ * Consumes a secret and applies its effect in one transaction. A wrong code is counted and
+ * that count is committed (so the error is thrown only after the transaction): throwing
+ * inside would roll the count back, and codes could be guessed forever.
+ */
+async function redeem<T>(
+  deps: AuthDeps,
+  consume: (tx: AuthDeps['db']) => Promise<OneTimeCode | undefined>,
+  apply: (tx: AuthDeps['db'], used: OneTimeCode, afterCommit: AfterCommit) => Promise<T | undefined>,
+  invalid: () => Error,
+): Promise<T> {
+  const outcome = await inTransaction(deps.db, async (tx, afterCommit) => {
+    const used = await consume(tx);
+    const value = used ? await apply(tx, used, afterCommit) : undefined;
+    return { value };
+  });
+  if (outcome.value === undefined) throw invalid();
+  return outcome.value;
+}
+
+export async function confirmEmail(deps: AuthDeps, input: TokenOrCode): Promise<Profile> {
+  return redeem(
+    deps,
+    (tx) => consumeTokenOrCode(deps, tx, 'email_verification', input),
+    async (tx, used, afterCommit) => {
+      const before = used.userId ? await core.findUserById(tx, used.userId) : undefined;
+      // The address may have changed since the code was sent: the code verifies that address only.
+      if (!before || before.email !== used.target) return undefined;
+      const user = await core.updateUser(tx, before.id, { emailVerified: true, updatedAt: deps.clock.now() });
+      if (!before.emailVerified) {
+        afterCommit(() =>
+          deps.mail.send(
+            welcomeEmail({ to: before.email, name: before.name, webUrl: deps.config.PUBLIC_WEB_URL }),
+          ),
+        );
+      }
+      return toProfile(user!);
+    },
+    authErrors.emailVerificationInvalid,
+  );
+}
+
+// ---------- passwords ----------
+
+/** The same 200 whether or not the account exists; a mail goes out only when it does. */
+export async function forgotPassword(deps: AuthDeps, input: { actor: Actor; email: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await throttle(deps, `auth:forgot:${email}`, 5, HOUR);
+  const user = await core.findUserByEmail(deps.db, email);
+  if (!user || !canSignIn(user) || actorOf(user) !== input.actor) return;
+  const { code, token } = await issueCode({
+    db: deps.db,
+    clock: deps.clock,
+    purpose: 'password_reset',
+    target: email,
+    userId: user.id,
+    ttlMs: PASSWORD_RESET_TTL_MS,
+  });
+  await deps.mail.send(
+    passwordResetEmail({
+      to: email,
+      name: user.name,
+      code: code!,
+      token: token!,
+      webUrl: deps.config.PUBLIC_WEB_URL,
+    }),
+  );
+}
+
+/** Sends a new admin the code and link that set a first password (redeemed by reset). */
+export async function sendAdminInvitation(deps: AuthDeps, user: core.UserRow): Promise<void> {
+  const { code, token } = await issueCode({
+    db: deps.db,
+    clock: deps.clock,
+    purpose: 'password_reset',
+    target: user.email,
+    userId: user.id,
+    ttlMs: ADMIN_INVITATION_TTL_MS,
+  });
+  await deps.mail.send(
+    adminInvitationEmail({
+      to: user.email,
+      name: user.name,
+      code: code!,
+      token: token!,
+      webUrl: deps.config.PUBLIC_WEB_URL,
+    }),
+  );
+}
+
+/** Sets a new password from a reset token or code, and ends every session of the user. */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: TokenOrCode & { newPassword: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await redeem(
+    deps,
+    (tx) => consumeTokenOrCode(deps, tx, 'password_reset', input),
+    async (tx, used) => {
+      const user = used.userId ? await core.findUserById(tx, used.userId) : undefined;
+      if (!user || !canSignIn(user) || user.email !== used.target) return undefined;
+      // The code reached the mailbox, which proves the address as well as verification would.
+      await core.updateUser(tx, user.id, { passwordHash, emailVerified: true, updatedAt: deps.clock.now() });
+      await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+      return true;
+    },
+    authErrors.resetTokenInvalid,
+  );
+}
+
+export const PASSWORD_SET_PER_WINDOW = 5;
+export const PASSWORD_SET_WINDOW_MS = 15 * MINUTE;
+
+/** Sets (first password of a provider-only account) or changes the caller's password. */
+export async function setPassword(
+  deps: AuthDeps,
+  input: { userId: string; currentPassword?: string; newPassword: string },
+): Promise<void> {
+  const user = await core.findUserById(deps.db, input.userId);
+  if (!user) throw httpErrors.unauthorized();
+  if (user.passwordHash) {
+    if (!input.currentPassword) throw authErrors.currentPasswordRequired();
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw authErrors.invalidCredentials();
+  }
+  await core.updateUser(deps.db, user.id, {
+    passwordHash: await hashPassword(input.newPassword),
+    updatedAt: deps.clock.now(),
+  });
+}
+
+// ---------- phone verification ----------
+
+export async function requestPhoneVerification(deps: AuthDeps, input: { userId: string; phone: string }) {
+  await throttle(deps, `auth:phone:minute:${input.userId}`, 1, MINUTE);
+  await throttle(deps, `auth:phone:hour:${input.userId}`, 5, HOUR);
+  const { code } = await issueCode({
+    db: deps.db,
+    clock: deps.clock,
+    purpose: 'phone_verification',
+    target: `${input.userId}:${input.phone}`,
+    userId: input.userId,
+    ttlMs: PHONE_CODE_TTL_MS,
+    withToken: false,
+  });
+  await deps.sms.send(phoneVerificationSms({ to: input.phone, code: code! }));
+}
+
+export async function confirmPhone(deps: AuthDeps, input: { userId: string; phone: string; code: string }) {
+  return redeem(
+    deps,
+    (tx) =>
+      consumeCode({
+        db: tx,
+        clock: deps.clock,
+        purpose: 'phone_verification',
+        target: `${input.userId}:${input.phone}`,
+        code: input.code,
+      }),
+    async (tx) => {
+      const user = await core.updateUser(tx, input.userId, {
+        phone: input.phone,
+        phoneVerified: true,
+        updatedAt: deps.clock.now(),
+      });
+      return user ? toProfile(user) : undefined;
+    },
+    authErrors.phoneVerificationInvalid,
+  );
+}
+
+// ---------- account deletion ----------
+
+/**
+ * Schedules the caller's account for anonymisation after the grace period and ends every
+ * session. A password login during the grace period cancels it.
+ */
+export async function requestAccountDeletion(
+  deps: AuthDeps,
+  input: { userId: string; password?: string },
+): Promise<{ deletionScheduledAt: string }> {
+  const user = await core.findUserById(deps.db, input.userId);
+  if (!user) throw httpErrors.unauthorized();
+  if (user.passwordHash) {
+    if (!input.password) throw authErrors.currentPasswordRequired();
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw authErrors.invalidCredentials();
+  }
+  const now = deps.clock.now();
+  const at = new Date(now.getTime() + deps.config.ACCOUNT_DELETION_GRACE_DAYS * 24 * HOUR);
+  await inTransaction(deps.db, async (tx) => {
+    await core.updateUser(tx, user.id, { deletionScheduledAt: at, updatedAt: now });
+    await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+  });
+  return { deletionScheduledAt: at.toISOString() };
+}

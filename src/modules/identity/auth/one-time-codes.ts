@@ -1,0 +1,118 @@
+// Single-use secrets (codes and link tokens). Each is consumed by one conditional UPDATE, so
+// of many concurrent attempts at most one succeeds, and wrong codes are counted atomically:
+// the fifth kills the code.
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Clock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db/database';
+import { numericCode } from '../../../platform/ids';
+import { randomToken, sha256Hex } from '../../../platform/security/tokens';
+import { oneTimeCodes } from '../identity.table';
+
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
+export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
+
+export const MAX_WRONG_CODES = 5;
+
+// The code is salted with its purpose and address, so equal codes never share a digest.
+const codeDigest = (purpose: CodePurpose, target: string, code: string) =>
+  sha256Hex(`${purpose}:${target}:${code}`);
+
+/**
+ * Issues a new secret for `purpose` and `target`; earlier unused ones for the same pair stop
+ * working, so only the latest email's code is valid.
+ */
+export async function issueCode(opts: {
+  db: Db;
+  clock: Clock;
+  purpose: CodePurpose;
+  target: string;
+  userId?: string | null;
+  ttlMs: number;
+  /** A 6-digit code for people to type (default true). */
+  withCode?: boolean;
+  /** A long random token for links (default true). */
+  withToken?: boolean;
+  payload?: Record<string, unknown>;
+}): Promise<{ code?: string; token?: string; expiresAt: Date }> {
+  const now = opts.clock.now();
+  const code = opts.withCode === false ? undefined : numericCode(6);
+  const token = opts.withToken === false ? undefined : randomToken(32);
+  const expiresAt = new Date(now.getTime() + opts.ttlMs);
+  await opts.db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, opts.purpose),
+        eq(oneTimeCodes.target, opts.target),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    );
+  await opts.db.insert(oneTimeCodes).values({
+    purpose: opts.purpose,
+    target: opts.target,
+    userId: opts.userId ?? null,
+    codeDigest: code ? codeDigest(opts.purpose, opts.target, code) : null,
+    tokenDigest: token ? sha256Hex(token) : null,
+    payload: opts.payload,
+    expiresAt,
+    createdAt: now,
+  });
+  return { code, token, expiresAt };
+}
+
+/** Consumes a link token: the row it belonged to, or undefined (unknown, used, expired). */
+export async function consumeToken(opts: {
+  db: Db;
+  clock: Clock;
+  purpose: CodePurpose;
+  token: string;
+}): Promise<OneTimeCode | undefined> {
+  const now = opts.clock.now();
+  const [row] = await opts.db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.tokenDigest, sha256Hex(opts.token)),
+        eq(oneTimeCodes.purpose, opts.purpose),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, now),
+        lt(oneTimeCodes.failedAttempts, MAX_WRONG_CODES),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Consumes a typed code for `target`. A wrong code counts against the live code of that
+ * purpose and address; after MAX_WRONG_CODES wrong ones it is dead, even for the right code.
+ */
+export async function consumeCode(opts: {
+  db: Db;
+  clock: Clock;
+  purpose: CodePurpose;
+  target: string;
+  code: string;
+}): Promise<OneTimeCode | undefined> {
+  const now = opts.clock.now();
+  const live = and(
+    eq(oneTimeCodes.purpose, opts.purpose),
+    eq(oneTimeCodes.target, opts.target),
+    isNull(oneTimeCodes.consumedAt),
+    gt(oneTimeCodes.expiresAt, now),
+    lt(oneTimeCodes.failedAttempts, MAX_WRONG_CODES),
+  );
+  const [row] = await opts.db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(and(live, eq(oneTimeCodes.codeDigest, codeDigest(opts.purpose, opts.target, opts.code))))
+    .returning();
+  if (row) return row;
+  await opts.db
+    .update(oneTimeCodes)
+    .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
+    .where(live);
+  return undefined;
+}

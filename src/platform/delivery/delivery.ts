@@ -1,0 +1,47 @@
+// Mail and SMS leave through the job queue: a request that sends a message answers at once
+// (and in the same time whether or not a message went out, which matters for "forgot
+// password"), and a provider outage is retried with backoff instead of failing the request.
+import { z } from 'zod';
+import { defineJob, type JobQueue } from '../jobs/jobs';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import type { SmsMessage, SmsSender } from '../sms/sms';
+
+const mailMessage = z.object({
+  to: z.string().min(3),
+  subject: z.string().min(1),
+  text: z.string(),
+  html: z.string().optional(),
+});
+const smsMessage = z.object({ to: z.string().min(3), text: z.string().min(1) });
+
+/** What modules use to send: the message is queued, a worker delivers it. */
+export interface Outgoing<M> {
+  readonly driver: string;
+  send(message: M): Promise<void>;
+}
+
+export function queuedDelivery(opts: { jobs: JobQueue; mailer: Mailer; sms: SmsSender }): {
+  mail: Outgoing<MailMessage>;
+  sms: Outgoing<SmsMessage>;
+} {
+  const deliverMail = defineJob({
+    name: 'mail.deliver',
+    payload: mailMessage,
+    attempts: 5,
+    backoffMs: 5_000,
+    handler: (message) => opts.mailer.send(message),
+  });
+  const deliverSms = defineJob({
+    name: 'sms.deliver',
+    payload: smsMessage,
+    attempts: 5,
+    backoffMs: 5_000,
+    handler: (message) => opts.sms.send(message),
+  });
+  opts.jobs.register(deliverMail);
+  opts.jobs.register(deliverSms);
+  return {
+    mail: { driver: opts.mailer.driver, send: (message) => opts.jobs.enqueue(deliverMail, message) },
+    sms: { driver: opts.sms.driver, send: (message) => opts.jobs.enqueue(deliverSms, message) },
+  };
+}
