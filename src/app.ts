@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -157,6 +158,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
           },
         },
       },
+      // Schemas with a `.meta({ id })` become shared components that routes reference.
+      transformObject: jsonSchemaTransformObject,
       transform: (input) => {
         const out = jsonSchemaTransform(input);
         const { security, note } = describeAccess(input.route.config?.access);
