@@ -32,62 +32,52 @@ function message(opts: {
   return { to: opts.to, subject: opts.subject, text, html };
 }
 
-const link = (base: string, path: string, token: string) =>
-  `${base}${path}?token=${encodeURIComponent(token)}`;
-
-export function verificationEmail(opts: {
+export interface CodeMailInput {
   to: string;
   name: string;
   code: string;
   token: string;
   webUrl: string;
-}) {
-  return message({
-    to: opts.to,
-    subject: 'Verify your email address',
-    greeting: `Hello ${opts.name},`,
-    lead: 'Enter this code in the app to verify your email address. It is valid for 24 hours.',
-    code: opts.code,
-    link: { url: link(opts.webUrl, '/verify-email', opts.token), label: 'Or open this link' },
-    footer: 'If you did not create an account, ignore this email.',
-  });
 }
+export type CodeMail = (input: CodeMailInput) => MailMessage;
 
-export function passwordResetEmail(opts: {
-  to: string;
-  name: string;
-  code: string;
-  token: string;
-  webUrl: string;
-}) {
-  return message({
-    to: opts.to,
-    subject: 'Reset your password',
-    greeting: `Hello ${opts.name},`,
-    lead: 'Enter this code to choose a new password. It is valid for 30 minutes.',
-    code: opts.code,
-    link: { url: link(opts.webUrl, '/reset-password', opts.token), label: 'Or open this link' },
-    footer: 'If you did not ask for a new password, ignore this email: your password stays as it is.',
-  });
-}
+/** An email that carries a code to type and the same secret as a `token=` link. */
+const codeEmail =
+  (text: { subject: string; lead: string; path: string; footer: string }): CodeMail =>
+  (input) =>
+    message({
+      to: input.to,
+      subject: text.subject,
+      greeting: `Hello ${input.name},`,
+      lead: text.lead,
+      code: input.code,
+      link: {
+        url: `${input.webUrl}${text.path}?token=${encodeURIComponent(input.token)}`,
+        label: 'Or open this link',
+      },
+      footer: text.footer,
+    });
 
-export function adminInvitationEmail(opts: {
-  to: string;
-  name: string;
-  code: string;
-  token: string;
-  webUrl: string;
-}) {
-  return message({
-    to: opts.to,
-    subject: 'Your back-office account',
-    greeting: `Hello ${opts.name},`,
-    lead: 'An account was created for you. Choose your password with this code. It is valid for 24 hours.',
-    code: opts.code,
-    link: { url: link(opts.webUrl, '/reset-password', opts.token), label: 'Or open this link' },
-    footer: 'If you did not expect this, ignore this email.',
-  });
-}
+export const verificationEmail = codeEmail({
+  subject: 'Verify your email address',
+  lead: 'Enter this code in the app to verify your email address. It is valid for 24 hours.',
+  path: '/verify-email',
+  footer: 'If you did not create an account, ignore this email.',
+});
+
+export const passwordResetEmail = codeEmail({
+  subject: 'Reset your password',
+  lead: 'Enter this code to choose a new password. It is valid for 30 minutes.',
+  path: '/reset-password',
+  footer: 'If you did not ask for a new password, ignore this email: your password stays as it is.',
+});
+
+export const adminInvitationEmail = codeEmail({
+  subject: 'Your back-office account',
+  lead: 'An account was created for you. Choose your password with this code. It is valid for 24 hours.',
+  path: '/reset-password',
+  footer: 'If you did not expect this, ignore this email.',
+});
 
 export function welcomeEmail(opts: { to: string; name: string; webUrl: string }) {
   return message({

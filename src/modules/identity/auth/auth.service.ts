@@ -5,6 +5,7 @@
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { httpErrors } from '../../../platform/http/errors';
 import { newUuid } from '../../../platform/ids';
+import type { MailMessage } from '../../../platform/mail/mailer';
 import type { ModuleContext } from '../../../platform/module';
 import type { Actor } from '../../../platform/security/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../platform/security/passwords';
@@ -20,6 +21,7 @@ import {
 import { authErrors } from './auth.errors';
 import {
   adminInvitationEmail,
+  type CodeMail,
   passwordResetEmail,
   phoneVerificationSms,
   verificationEmail,
@@ -106,6 +108,32 @@ async function countFailure(deps: AuthDeps, key: string, max: number, windowMs: 
 async function throttle(deps: AuthDeps, key: string, max: number, windowMs: number) {
   const { count, ttlMs } = await deps.cache.increment(key, windowMs);
   if (count > max) throw httpErrors.rateLimited(Math.max(1, Math.ceil(ttlMs / 1000)));
+}
+
+/** Issues a code and link for the user's address and builds the email that carries them. */
+async function codeMail(
+  deps: AuthDeps,
+  db: AuthDeps['db'],
+  user: core.UserRow,
+  purpose: CodePurpose,
+  ttlMs: number,
+  template: CodeMail,
+): Promise<MailMessage> {
+  const { code, token } = await issueCode({
+    db,
+    clock: deps.clock,
+    purpose,
+    target: user.email,
+    userId: user.id,
+    ttlMs,
+  });
+  return template({
+    to: user.email,
+    name: user.name,
+    code: code!,
+    token: token!,
+    webUrl: deps.config.PUBLIC_WEB_URL,
+  });
 }
 
 // ---------- login, refresh, logout ----------
@@ -214,25 +242,15 @@ export async function register(
       passwordHash,
       emailVerified: false,
     });
-    const { code, token } = await issueCode({
-      db: tx,
-      clock: deps.clock,
-      purpose: 'email_verification',
-      target: email,
-      userId: user.id,
-      ttlMs: EMAIL_VERIFICATION_TTL_MS,
-    });
-    afterCommit(() =>
-      deps.mail.send(
-        verificationEmail({
-          to: email,
-          name: user.name,
-          code: code!,
-          token: token!,
-          webUrl: deps.config.PUBLIC_WEB_URL,
-        }),
-      ),
+    const mail = await codeMail(
+      deps,
+      tx,
+      user,
+      'email_verification',
+      EMAIL_VERIFICATION_TTL_MS,
+      verificationEmail,
     );
+    afterCommit(() => deps.mail.send(mail));
     return toProfile(user);
   });
 }
@@ -247,22 +265,8 @@ export async function resendVerification(deps: AuthDeps, input: { email: string 
   await throttle(deps, `auth:verify-resend:hour:${email}`, RESEND_PER_HOUR, HOUR);
   const user = await core.findUserByEmail(deps.db, email);
   if (!user || user.emailVerified || !canSignIn(user)) return;
-  const { code, token } = await issueCode({
-    db: deps.db,
-    clock: deps.clock,
-    purpose: 'email_verification',
-    target: email,
-    userId: user.id,
-    ttlMs: EMAIL_VERIFICATION_TTL_MS,
-  });
   await deps.mail.send(
-    verificationEmail({
-      to: email,
-      name: user.name,
-      code: code!,
-      token: token!,
-      webUrl: deps.config.PUBLIC_WEB_URL,
-    }),
+    await codeMail(deps, deps.db, user, 'email_verification', EMAIL_VERIFICATION_TTL_MS, verificationEmail),
   );
 }
 
@@ -330,43 +334,15 @@ export async function forgotPassword(deps: AuthDeps, input: { actor: Actor; emai
   await throttle(deps, `auth:forgot:${email}`, 5, HOUR);
   const user = await core.findUserByEmail(deps.db, email);
   if (!user || !canSignIn(user) || actorOf(user) !== input.actor) return;
-  const { code, token } = await issueCode({
-    db: deps.db,
-    clock: deps.clock,
-    purpose: 'password_reset',
-    target: email,
-    userId: user.id,
-    ttlMs: PASSWORD_RESET_TTL_MS,
-  });
   await deps.mail.send(
-    passwordResetEmail({
-      to: email,
-      name: user.name,
-      code: code!,
-      token: token!,
-      webUrl: deps.config.PUBLIC_WEB_URL,
-    }),
+    await codeMail(deps, deps.db, user, 'password_reset', PASSWORD_RESET_TTL_MS, passwordResetEmail),
   );
 }
 
 /** Sends a new admin the code and link that set a first password (redeemed by reset). */
 export async function sendAdminInvitation(deps: AuthDeps, user: core.UserRow): Promise<void> {
-  const { code, token } = await issueCode({
-    db: deps.db,
-    clock: deps.clock,
-    purpose: 'password_reset',
-    target: user.email,
-    userId: user.id,
-    ttlMs: ADMIN_INVITATION_TTL_MS,
-  });
   await deps.mail.send(
-    adminInvitationEmail({
-      to: user.email,
-      name: user.name,
-      code: code!,
-      token: token!,
-      webUrl: deps.config.PUBLIC_WEB_URL,
-    }),
+    await codeMail(deps, deps.db, user, 'password_reset', ADMIN_INVITATION_TTL_MS, adminInvitationEmail),
   );
 }
 
