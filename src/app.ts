@@ -107,8 +107,15 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While shutting down, ask keep-alive clients to reconnect elsewhere: otherwise Fastify waits
+  // for their idle connections until the keep-alive timeout (fastify/fastify#7044).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     platform.metrics.httpDuration.observe(

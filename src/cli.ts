@@ -1,9 +1,7 @@
 // Operator commands: `npm run cli -- <command> [options]` (or `node dist/cli.js …`).
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import pino from 'pino';
-import { loadConfig } from './config';
-import { createAdmin } from './modules/identity';
-import { openDatabase } from './platform/db/database';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
 
 const usage = `Usage:
   cli admin:create --email <email> --password <password> [--name <name>] [--role <role>]
@@ -11,49 +9,76 @@ const usage = `Usage:
   cli db:migrate
       Applies pending database migrations.`;
 
-async function run(argv: string[]): Promise<number> {
+type Command =
+  | { name: 'db:migrate' }
+  | { name: 'admin:create'; email: string; password: string; adminName?: string; role?: string };
+
+/** Arguments are checked before the config is read or the database opened: a typo costs nothing. */
+function parseCommand(argv: string[]): Command {
   const [command, ...rest] = argv;
+  switch (command) {
+    case 'db:migrate':
+      parseOptions(rest, {});
+      return { name: 'db:migrate' };
+    case 'admin:create': {
+      const values = parseOptions(rest, {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+      });
+      const { email, password } = values;
+      if (!email || !password) throw new UsageError('--email and --password are required');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email is not an email');
+      if (password.length < 8 || password.length > 128) {
+        throw new UsageError('--password must have 8 to 128 characters');
+      }
+      return { name: 'admin:create', email, password, adminName: values.name, role: values.role };
+    }
+    default:
+      throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
+  }
+}
+
+function parseOptions<O extends ParseArgsConfig['options']>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, strict: true }).values;
+  } catch (error) {
+    // An unknown option or a missing value: say so with the usage, not with a stack trace.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const command = parseCommand(argv);
+  loadEnvFile('.env');
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
+  // Loaded only for a command that will run: from source (tsx), a usage error answers at once.
+  const [{ createAdmin }, { openDatabase }] = await Promise.all([
+    import('./modules/identity'),
+    import('./platform/db/database'),
+  ]);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     poolSize: 2,
     dataDir: config.DATA_DIR,
   });
   try {
-    switch (command) {
-      case 'db:migrate':
-        await database.migrate();
-        log.info({ driver: database.driver }, 'migrations applied');
-        return 0;
-      case 'admin:create': {
-        const { values } = parseArgs({
-          args: rest,
-          options: {
-            email: { type: 'string' },
-            password: { type: 'string' },
-            name: { type: 'string' },
-            role: { type: 'string' },
-          },
-        });
-        if (!values.email || !values.password) throw new UsageError('--email and --password are required');
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) throw new UsageError('--email is not an email');
-        if (values.password.length < 8 || values.password.length > 128) {
-          throw new UsageError('--password must have 8 to 128 characters');
-        }
-        await database.migrate();
-        const admin = await createAdmin({
-          db: database.db,
-          ...values,
-          email: values.email,
-          password: values.password,
-        });
-        log.info({ id: admin.id, email: admin.email, role: admin.role }, 'admin created');
-        return 0;
-      }
-      default:
-        throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
+    await database.migrate();
+    if (command.name === 'db:migrate') {
+      log.info({ driver: database.driver }, 'migrations applied');
+      return 0;
     }
+    const admin = await createAdmin({
+      db: database.db,
+      email: command.email,
+      password: command.password,
+      name: command.adminName,
+      role: command.role,
+    });
+    log.info({ id: admin.id, email: admin.email, role: admin.role }, 'admin created');
+    return 0;
   } finally {
     await database.close();
   }
@@ -65,6 +90,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
+    else if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof Error && 'errorCode' in error)
       console.error(`${error.errorCode}: ${error.message}`);
     else console.error(error);

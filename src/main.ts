@@ -2,10 +2,10 @@
 //   api    serves HTTP and websockets
 //   worker runs jobs and schedules
 //   all    both, in one process (the embedded default)
-import { buildApp } from './app';
-import { ConfigError, loadConfig, type Role } from './config';
-import { ensureBootstrapAdmin } from './modules/identity';
-import { createPlatform } from './platform/platform';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, loadEnvFile, type Role } from './config';
+import type { ApiApp } from './platform/module';
+import type { Platform } from './platform/platform';
 
 const ROLES: Role[] = ['api', 'worker', 'all'];
 
@@ -15,54 +15,83 @@ async function main() {
     console.error(`Unknown role "${process.argv[2]}": use one of ${ROLES.join(', ')}`);
     process.exit(2);
   }
-  const config = loadConfig();
-  const platform = await createPlatform(config);
-  const { log } = platform;
 
-  await platform.database.migrate();
-  if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
-    const outcome = await ensureBootstrapAdmin({
-      db: platform.database.db,
-      email: config.BOOTSTRAP_ADMIN_EMAIL,
-      password: config.BOOTSTRAP_ADMIN_PASSWORD,
-    });
-    log.info({ email: config.BOOTSTRAP_ADMIN_EMAIL, outcome }, 'bootstrap admin');
-  }
-
-  const app = await buildApp(platform, { role });
-  if (role !== 'worker') {
-    await app.listen({ port: config.PORT, host: config.HOST });
-    const docs = config.DOCS_ENABLED ? `, API docs at ${config.PUBLIC_BASE_URL}/docs` : '';
-    log.info(`Pasal API listening on ${config.PUBLIC_BASE_URL} (${platform.database.driver})${docs}`);
-  } else {
-    await app.ready();
-  }
-  if (role !== 'api') await platform.jobs.start();
-  else if (platform.jobs.driver === 'memory') {
-    log.warn('role "api" without REDIS_URL: jobs are queued in this process but no worker runs them');
-  }
-
+  // Installed before anything slow: a SIGTERM while PGlite creates its data folder or the
+  // migrations run would otherwise kill the process mid-write (the default action) and could
+  // leave a data folder that never opens again.
+  let platform: Platform | undefined;
+  let app: ApiApp | undefined;
+  let log: Logger | undefined;
+  let shutdownTimeoutMs = 15_000;
   let stopping = false;
+  let startup: Promise<void> = Promise.resolve();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     setTimeout(() => {
-      log.error('shutdown timed out, exiting');
+      (log ?? console).error('shutdown timed out, exiting');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    }, shutdownTimeoutMs).unref();
+    // Let the start-up step under way finish; it checks `stopping` before the next one.
+    await startup.catch(() => {});
+    log?.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
-      await platform.close(); // waits for running jobs, then closes pools
-      log.info('stopped');
+      await app?.close(); // stops accepting, waits for in-flight requests
+      await platform?.close(); // waits for running jobs, then closes pools
+      log?.info('stopped');
       process.exit(0);
     } catch (error) {
-      log.error({ err: error }, 'error while shutting down');
+      log?.error({ err: error }, 'error while shutting down');
       process.exit(1);
     }
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+
+  loadEnvFile('.env');
+  const config = loadConfig();
+  shutdownTimeoutMs = config.SHUTDOWN_TIMEOUT_MS;
+
+  startup = (async () => {
+    // Loaded once the role and the config are known to be good: run from source (tsx, as in
+    // development and the tests), a mistake in either is then reported in a fraction of the time.
+    const [{ buildApp }, { ensureBootstrapAdmin }, { createPlatform }] = await Promise.all([
+      import('./app'),
+      import('./modules/identity'),
+      import('./platform/platform'),
+    ]);
+    platform = await createPlatform(config);
+    log = platform.log;
+    await platform.database.migrate();
+    if (stopping) return;
+    if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
+      const outcome = await ensureBootstrapAdmin({
+        db: platform.database.db,
+        email: config.BOOTSTRAP_ADMIN_EMAIL,
+        password: config.BOOTSTRAP_ADMIN_PASSWORD,
+      });
+      log.info({ email: config.BOOTSTRAP_ADMIN_EMAIL, outcome }, 'bootstrap admin');
+    }
+
+    app = await buildApp(platform, { role });
+    if (stopping) return;
+    if (role !== 'worker') {
+      await app.listen({ port: config.PORT, host: config.HOST });
+      const docs = config.DOCS_ENABLED ? `, API docs at ${config.PUBLIC_BASE_URL}/docs` : '';
+      log.info(`Pasal API listening on ${config.PUBLIC_BASE_URL} (${platform.database.driver})${docs}`);
+    } else {
+      await app.ready();
+    }
+    if (stopping) return;
+    if (role !== 'api') {
+      await platform.jobs.start();
+      // The worker role does not listen, so this line is how an operator sees it is up.
+      if (role === 'worker') log.info(`Pasal worker running (jobs: ${platform.jobs.driver})`);
+    } else if (platform.jobs.driver === 'memory') {
+      log.warn('role "api" without REDIS_URL: jobs are queued in this process but no worker runs them');
+    }
+  })();
+  await startup;
 }
 
 main().catch((error) => {

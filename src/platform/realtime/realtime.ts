@@ -118,6 +118,7 @@ export function createRealtime(opts: {
   // open, any client could hold a connection there with no credential at all.
   if (opts.namespace !== '/') io.of('/').use((_socket, next) => next(new Error('Invalid namespace')));
 
+  let attached = false;
   return {
     adapter: opts.redis ? 'redis' : 'memory',
     onConnection: (handler) => handlers.push(handler),
@@ -126,6 +127,7 @@ export function createRealtime(opts: {
     },
     attach: (server) => {
       io.attach(server);
+      attached = true;
     },
     disconnectLocal: () => {
       // Not `disconnectSockets()`: a server-side disconnect tells clients not to reconnect, so a
@@ -134,8 +136,10 @@ export function createRealtime(opts: {
       io.engine?.close();
     },
     async close() {
-      // io.close() also closes the HTTP server, which Fastify may have closed already.
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // io.close() also closes the HTTP server, which Fastify may have closed already. Without
+      // an attached server (worker role) it has no engine and would throw: quitting the adapter's
+      // Redis clients below is all there is to close.
+      if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
     },
   };
