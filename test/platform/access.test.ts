@@ -20,6 +20,9 @@ function testRoutes(app: ApiApp) {
   app.get('/api/test/customer-perm', { config: { access: access.customer('ORDERS_REORDER') } }, async () =>
     ok(null),
   );
+  app.get('/api/test/customer-other-perm', { config: { access: access.customer('ORDERS_EXPORT') } }, async () =>
+    ok(null),
+  );
   app.get('/api/test/optional', { config: { access: access.optionalCustomer() } }, async (request) =>
     ok({ customerId: request.principal?.actor === 'customer' ? request.principal.userId : null }),
   );
@@ -107,9 +110,10 @@ describe('access rules', () => {
     });
   });
 
-  it('customer permissions are checked like admin ones', async () => {
+  it('customers hold the default customer set (ORDERS_REORDER); other codes are checked like admin ones', async () => {
     const customer = await signedInCustomer(t);
-    const res = await get('/api/test/customer-perm', customer.headers.authorization);
+    expect((await get('/api/test/customer-perm', customer.headers.authorization)).statusCode).toBe(200);
+    const res = await get('/api/test/customer-other-perm', customer.headers.authorization);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe('AUTH_PERMISSION_DENIED');
   });

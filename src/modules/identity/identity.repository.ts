@@ -148,8 +148,8 @@ export async function permissionsOfRole(db: Db, roleName: string): Promise<strin
 }
 
 /**
- * A refresh token with its session and user, locking the session row: rotations of one
- * session happen one at a time, on PostgreSQL as on PGlite.
+ * A refresh token with its session and user, locking the token and session rows: rotations
+ * of one session happen one at a time, on PostgreSQL as on PGlite.
  */
 export async function lockRefreshToken(db: Db, digest: string) {
   const [row] = await db
@@ -158,7 +158,8 @@ export async function lockRefreshToken(db: Db, digest: string) {
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(refreshTokens.digest, digest))
-    .for('update', { of: sessions });
+    // Both rows: a request that waited for the lock must see the token as the winner left it.
+    .for('update', { of: [refreshTokens, sessions] });
   return row;
 }
 

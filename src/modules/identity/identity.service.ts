@@ -162,7 +162,7 @@ export async function refreshSession(opts: {
     let retiring = token.digest;
     if (token.rotatedAt) {
       const current = await repo.currentRefreshToken(tx, session.id);
-      const withinGrace = now.getTime() - token.rotatedAt.getTime() <= opts.graceSeconds * 1000;
+      const withinGrace = now.getTime() - token.rotatedAt.getTime() < opts.graceSeconds * 1000;
       if (!current || token.replacedBy !== current.digest || !withinGrace) {
         await repo.revokeSession(tx, session.id, now);
         return { ok: false, reason: 'reused' } as const;

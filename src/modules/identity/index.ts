@@ -1,15 +1,23 @@
-// Identity: who is calling. Users (admins and customers), roles with their permission
-// codes, and sessions; it tells the platform whether a token's session is still alive.
-// The sign-in routes come with the identity issue; this is the part every module needs.
+// Identity: who is calling. Users (admins and customers), roles with their permission codes,
+// sessions and the sign-in flows of both surfaces; it tells the platform whether a token's
+// session is still alive, and what its holder may do.
 import type { PasalModule } from '../../platform/module';
+import { adminPermissionGroups } from './admin/admin.permissions';
+import { adminRoutes } from './admin/admin.routes';
+import { ANONYMIZE_CRON, anonymizeDeletedAccountsJob } from './auth/auth.jobs';
+import { authRoutes } from './auth/auth.routes';
+import { customerPermissions } from './identity.permissions';
 import { createUserResolver } from './identity.service';
+import { idpRoutes } from './idp/idp.routes';
 
+export { sendAdminInvitation, toProfile } from './auth/auth.service';
 export type { SessionTokens } from './identity.service';
 export {
   CUSTOMER_ROLE,
   createAdmin,
   createCustomerAccount,
   createRole,
+  endAllSessions,
   endSession,
   ensureBootstrapAdmin,
   SUPERADMIN_ROLE,
@@ -19,9 +27,17 @@ export {
 
 export const identityModule: PasalModule = {
   name: 'identity',
-  register({ db, clock, authenticator, permissionCatalog }) {
+  permissions: [...adminPermissionGroups, customerPermissions],
+  async register(ctx) {
+    const { db, clock, authenticator, permissionCatalog, jobs } = ctx;
     authenticator.setUserResolver(
       createUserResolver({ db, clock, allPermissions: () => permissionCatalog.flatMap((g) => g.codes) }),
     );
+    const anonymize = anonymizeDeletedAccountsJob({ db, clock });
+    jobs.register(anonymize);
+    await jobs.schedule(anonymize, ANONYMIZE_CRON, {});
+    authRoutes(ctx);
+    idpRoutes(ctx);
+    adminRoutes(ctx);
   },
 };

@@ -123,6 +123,19 @@ describe('accounts', () => {
       expect(neither.json().errorCode).toBe('VALIDATION_ERROR');
     });
 
+    it('50 concurrent confirmations with one code: exactly one succeeds', async () => {
+      const email = newEmail();
+      await register(email);
+      const { code } = (await lastMailTo(t, email))!;
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => post('/api/mobile/auth/email/verify/confirm', { email, code })),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.json().errorCode === 'AUTH_EMAIL_VERIFICATION_INVALID')).toHaveLength(
+        49,
+      );
+    });
+
     it('five wrong codes kill the code, even for the right one', async () => {
       const email = newEmail();
       await register(email);

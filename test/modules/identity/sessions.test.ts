@@ -358,3 +358,56 @@ describe('sessions', () => {
     });
   });
 });
+
+describe('refresh under concurrency', () => {
+  it('50 concurrent refreshes with one token: exactly one succeeds (no grace), and the session survives it', async () => {
+    const t = await createTestApp({ env: { JWT_REFRESH_REUSE_GRACE_SECONDS: '0' } });
+    try {
+      const customer = await signedInCustomer(t);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/mobile/auth/refresh',
+            payload: { refreshToken: customer.tokens.refreshToken },
+          }),
+        ),
+      );
+      const ok = results.filter((r) => r.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode === 401)).toHaveLength(49);
+      // The other 49 presented a rotated token: reuse, which ends the session for everybody.
+      expect(results.some((r) => r.json().errorCode === 'AUTH_REFRESH_TOKEN_REUSED')).toBe(true);
+      const newest = ok[0]!.json().data.tokens.refreshToken;
+      const after = await t.app.inject({
+        method: 'POST',
+        url: '/api/mobile/auth/refresh',
+        payload: { refreshToken: newest },
+      });
+      expect(after.json().errorCode).toBe('AUTH_REFRESH_TOKEN_INVALID');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('within the default grace, at most two of 50 concurrent refreshes succeed (the first and one lost-reply retry)', async () => {
+    const t = await createTestApp();
+    try {
+      const customer = await signedInCustomer(t);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/mobile/auth/refresh',
+            payload: { refreshToken: customer.tokens.refreshToken },
+          }),
+        ),
+      );
+      const ok = results.filter((r) => r.statusCode === 200).length;
+      expect(ok).toBeGreaterThanOrEqual(1);
+      expect(ok).toBeLessThanOrEqual(2);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -104,10 +104,26 @@ async function countFailure(deps: AuthDeps, key: string, max: number, windowMs: 
   if (count >= max) await deps.cache.set(`blocked:${key}`, deps.clock.now().getTime() + ttlMs, ttlMs);
 }
 
-/** At most `max` per window for `key`, counted whether or not anything is sent. */
+/**
+ * At most `max` per window for `key`, counted whether or not anything is sent. Windows are
+ * aligned on the clock (so tests can move time on Redis as in memory); the count itself is
+ * one atomic increment, so concurrent requests cannot slip past it.
+ */
 async function throttle(deps: AuthDeps, key: string, max: number, windowMs: number) {
-  const { count, ttlMs } = await deps.cache.increment(key, windowMs);
-  if (count > max) throw httpErrors.rateLimited(Math.max(1, Math.ceil(ttlMs / 1000)));
+  const now = deps.clock.now().getTime();
+  const window = Math.floor(now / windowMs);
+  const { count } = await deps.cache.increment(`${key}:${window}`, windowMs);
+  if (count > max)
+    throw httpErrors.rateLimited(Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)));
+}
+
+/** At least `ms` between two calls for `key` (a window-aligned throttle alone allows two across a boundary). */
+async function cooldown(deps: AuthDeps, key: string, ms: number) {
+  const now = deps.clock.now().getTime();
+  const last = await deps.cache.get<number>(key);
+  if (last !== undefined && now - last < ms)
+    throw httpErrors.rateLimited(Math.ceil((last + ms - now) / 1000));
+  await deps.cache.set(key, now, ms);
 }
 
 /** Issues a code and link for the user's address and builds the email that carries them. */
@@ -261,6 +277,7 @@ export const RESEND_PER_HOUR = 5;
 /** The same 200 whether or not an unverified account has this email; throttled per address. */
 export async function resendVerification(deps: AuthDeps, input: { email: string }): Promise<void> {
   const email = normalizeEmail(input.email);
+  await cooldown(deps, `auth:verify-resend:last:${email}`, MINUTE);
   await throttle(deps, `auth:verify-resend:minute:${email}`, RESEND_PER_MINUTE, MINUTE);
   await throttle(deps, `auth:verify-resend:hour:${email}`, RESEND_PER_HOUR, HOUR);
   const user = await core.findUserByEmail(deps.db, email);
@@ -391,6 +408,7 @@ export async function setPassword(
 // ---------- phone verification ----------
 
 export async function requestPhoneVerification(deps: AuthDeps, input: { userId: string; phone: string }) {
+  await cooldown(deps, `auth:phone:last:${input.userId}`, MINUTE);
   await throttle(deps, `auth:phone:minute:${input.userId}`, 1, MINUTE);
   await throttle(deps, `auth:phone:hour:${input.userId}`, 5, HOUR);
   const { code } = await issueCode({
