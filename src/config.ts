@@ -264,6 +264,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) {
     problems.set(config[email] ? password : email, `${email} and ${password} go together`);
   }
+  // Provider sign-in: the promises made in the IDP_* docs.
+  if (config.IDP_ISSUER_URL && !problems.has('IDP_ISSUER_URL')) {
+    if (!config.IDP_CLIENT_ID) problems.set('IDP_CLIENT_ID', 'must be set when IDP_ISSUER_URL is set');
+    if (
+      config.NODE_ENV === 'production' &&
+      !config.IDP_OAUTH_STATE_SECRET &&
+      !problems.has('IDP_OAUTH_STATE_SECRET')
+    ) {
+      problems.set('IDP_OAUTH_STATE_SECRET', 'must be set in production when IDP_ISSUER_URL is set');
+    }
+  }
+  if (config.IDP_CALLBACK_URL && !problems.has('IDP_CALLBACK_URL') && !problems.has('PUBLIC_BASE_URL')) {
+    const expected = `${(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/api/mobile/auth/idp/callback`;
+    if (config.IDP_CALLBACK_URL !== expected) problems.set('IDP_CALLBACK_URL', `must equal ${expected}`);
+  }
   if (problems.size) {
     const lines = [...problems].map(([name, message]) => `${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);

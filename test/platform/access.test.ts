@@ -20,8 +20,10 @@ function testRoutes(app: ApiApp) {
   app.get('/api/test/customer-perm', { config: { access: access.customer('ORDERS_REORDER') } }, async () =>
     ok(null),
   );
-  app.get('/api/test/customer-other-perm', { config: { access: access.customer('ORDERS_EXPORT') } }, async () =>
-    ok(null),
+  app.get(
+    '/api/test/customer-other-perm',
+    { config: { access: access.customer('ORDERS_EXPORT') } },
+    async () => ok(null),
   );
   app.get('/api/test/optional', { config: { access: access.optionalCustomer() } }, async (request) =>
     ok({ customerId: request.principal?.actor === 'customer' ? request.principal.userId : null }),

@@ -95,6 +95,46 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('identity provider settings', () => {
+    const issuer = { IDP_ISSUER_URL: 'https://accounts.example.com' };
+    it('IDP_CLIENT_ID goes with IDP_ISSUER_URL', () => {
+      expect(named(refused(issuer))).toEqual(['IDP_CLIENT_ID']);
+      expect(loadConfig({ DATA_DIR: tempDir(), ...issuer, IDP_CLIENT_ID: 'pasal' }).IDP_CLIENT_ID).toBe(
+        'pasal',
+      );
+    });
+
+    it('production needs IDP_OAUTH_STATE_SECRET when provider sign-in is on', () => {
+      const production = { NODE_ENV: 'production', JWT_SECRET: JWT, URL_SIGNING_SECRET: URL_SECRET };
+      expect(named(refused({ ...production, ...issuer, IDP_CLIENT_ID: 'pasal' }))).toEqual([
+        'IDP_OAUTH_STATE_SECRET',
+      ]);
+      const config = loadConfig({
+        DATA_DIR: tempDir(),
+        ...production,
+        ...issuer,
+        IDP_CLIENT_ID: 'pasal',
+        IDP_OAUTH_STATE_SECRET: 's'.repeat(40),
+      });
+      expect(config.IDP_OAUTH_STATE_SECRET).toHaveLength(40);
+    });
+
+    it('IDP_CALLBACK_URL must be the callback route under PUBLIC_BASE_URL', () => {
+      const base = { PUBLIC_BASE_URL: 'https://api.example.com/' };
+      expect(
+        named(
+          refused({ ...base, IDP_CALLBACK_URL: 'https://evil.example.com/api/mobile/auth/idp/callback' }),
+        ),
+      ).toEqual(['IDP_CALLBACK_URL']);
+      const config = loadConfig({
+        DATA_DIR: tempDir(),
+        ...base,
+        IDP_CALLBACK_URL: 'https://api.example.com/api/mobile/auth/idp/callback',
+      });
+      expect(config.IDP_CALLBACK_URL).toBe('https://api.example.com/api/mobile/auth/idp/callback');
+    });
+  });
+
   it.for([' ', '1e3', '0x10', '3000.5', '-1', '70000'])('refuses PORT=%j', (port) => {
     expect(named(refused({ PORT: port }))).toEqual(['PORT']);
   });

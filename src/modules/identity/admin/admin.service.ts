@@ -84,6 +84,15 @@ function mayTouchSuperadmin(actor: UserPrincipal): void {
   if (!isSuperadmin(actor)) throw adminErrors.grantDenied(SUPERADMIN_ROLE);
 }
 
+/**
+ * Changing an admin's account (its email above all: a reset mail then goes to the new
+ * address) is taking over its access, so the actor must hold everything the target holds.
+ */
+async function mayManage(db: Db, actor: UserPrincipal, target: UserRow): Promise<void> {
+  if (target.role === SUPERADMIN_ROLE) mayTouchSuperadmin(actor);
+  else mayGrant(actor, await permissionsOfRole(db, target.role));
+}
+
 // ---------- roles ----------
 
 function toRoleView(deps: AdminDeps, row: repo.RoleRow, stored: string[]): RoleView {
@@ -308,7 +317,7 @@ export async function updateAdminUser(
   return write(deps, async (tx) => {
     const before = await findUserById(tx, id);
     if (!isAdmin(before)) throw adminErrors.adminUserNotFound(id);
-    if (before.role === SUPERADMIN_ROLE) mayTouchSuperadmin(actor);
+    await mayManage(tx, actor, before);
     if (body.role !== undefined) await assignableRole(tx, body.role, actor);
     if (before.role === SUPERADMIN_ROLE && body.role !== undefined && body.role !== SUPERADMIN_ROLE) {
       await keepOneSuperadmin(tx, id);
@@ -356,10 +365,8 @@ export async function setAdminUserActive(
   return write(deps, async (tx) => {
     const before = await findUserById(tx, id);
     if (!isAdmin(before)) throw adminErrors.adminUserNotFound(id);
-    if (before.role === SUPERADMIN_ROLE) {
-      mayTouchSuperadmin(actor);
-      if (!isActive) await keepOneSuperadmin(tx, id);
-    }
+    await mayManage(tx, actor, before);
+    if (before.role === SUPERADMIN_ROLE && !isActive) await keepOneSuperadmin(tx, id);
     const changed = await repo.setActive(tx, id, isActive, now);
     if (!isActive) await endAllSessions({ db: tx, clock: deps.clock, userId: id });
     if (changed) {

@@ -117,6 +117,18 @@ async function throttle(deps: AuthDeps, key: string, max: number, windowMs: numb
     throw httpErrors.rateLimited(Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)));
 }
 
+/**
+ * At most `max` in any `windowMs` for `key` (a sliding window: the times of the last calls are
+ * kept). Callers put an atomic `throttle` first, so concurrent calls do not both pass.
+ */
+async function slidingLimit(deps: AuthDeps, key: string, max: number, windowMs: number) {
+  const now = deps.clock.now().getTime();
+  const recent = ((await deps.cache.get<number[]>(key)) ?? []).filter((at) => at > now - windowMs);
+  if (recent.length >= max)
+    throw httpErrors.rateLimited(Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000)));
+  await deps.cache.set(key, [...recent, now], windowMs);
+}
+
 /** At least `ms` between two calls for `key` (a window-aligned throttle alone allows two across a boundary). */
 async function cooldown(deps: AuthDeps, key: string, ms: number) {
   const now = deps.clock.now().getTime();
@@ -277,9 +289,9 @@ export const RESEND_PER_HOUR = 5;
 /** The same 200 whether or not an unverified account has this email; throttled per address. */
 export async function resendVerification(deps: AuthDeps, input: { email: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  await cooldown(deps, `auth:verify-resend:last:${email}`, MINUTE);
   await throttle(deps, `auth:verify-resend:minute:${email}`, RESEND_PER_MINUTE, MINUTE);
-  await throttle(deps, `auth:verify-resend:hour:${email}`, RESEND_PER_HOUR, HOUR);
+  await cooldown(deps, `auth:verify-resend:last:${email}`, MINUTE);
+  await slidingLimit(deps, `auth:verify-resend:hour:${email}`, RESEND_PER_HOUR, HOUR);
   const user = await core.findUserByEmail(deps.db, email);
   if (!user || user.emailVerified || !canSignIn(user)) return;
   await deps.mail.send(
@@ -408,9 +420,9 @@ export async function setPassword(
 // ---------- phone verification ----------
 
 export async function requestPhoneVerification(deps: AuthDeps, input: { userId: string; phone: string }) {
-  await cooldown(deps, `auth:phone:last:${input.userId}`, MINUTE);
   await throttle(deps, `auth:phone:minute:${input.userId}`, 1, MINUTE);
-  await throttle(deps, `auth:phone:hour:${input.userId}`, 5, HOUR);
+  await cooldown(deps, `auth:phone:last:${input.userId}`, MINUTE);
+  await slidingLimit(deps, `auth:phone:hour:${input.userId}`, 5, HOUR);
   const { code } = await issueCode({
     db: deps.db,
     clock: deps.clock,
