@@ -18,7 +18,11 @@ const table = [
 const envExample = [
   '# Pasal configuration. Every variable is optional outside production; the values',
   '# below are the defaults (commented out) or examples. See README.md, "Configuration".',
-  ...entries.flatMap(([name, s]) => ['', `# ${s.doc.replaceAll('`', '')}`, `# ${name}=${s.default ?? s.example ?? ''}`]),
+  ...entries.flatMap(([name, s]) => [
+    '',
+    `# ${s.doc.replaceAll('`', '')}`,
+    `# ${name}=${s.default ?? s.example ?? ''}`,
+  ]),
   '',
 ].join('\n');
 
