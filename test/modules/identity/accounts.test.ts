@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCustomerAccount } from '../../../src/modules/identity';
-import { users } from '../../../src/modules/identity/identity.table';
+import { oneTimeCodes, users } from '../../../src/modules/identity/identity.table';
 import { TestClock } from '../../../src/platform/clock';
+import { sha256Hex } from '../../../src/platform/security/tokens';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInAdmin, signedInCustomer, TEST_PASSWORD } from '../../helpers/factories';
 import { lastMailTo, mailCountTo } from '../../helpers/mail';
@@ -41,6 +42,16 @@ describe('accounts', () => {
       expect(mail?.code).toMatch(/^\d{6}$/);
       expect(mail?.token?.length).toBeGreaterThan(30);
       expect(mail?.message.html).toContain(mail!.code);
+      // The code and the link token are stored only as digests.
+      const rows = await t.platform.database.db
+        .select()
+        .from(oneTimeCodes)
+        .where(eq(oneTimeCodes.target, email));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.tokenDigest).toBe(sha256Hex(mail!.token!));
+      expect(rows[0]!.codeDigest).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(rows)).not.toContain(mail!.token!);
+      expect(rows[0]!.codeDigest).not.toContain(mail!.code);
     });
 
     it('the duplicate-email table: pending verification, already exists, pending deletion', async () => {

@@ -1,8 +1,11 @@
 // Login, refresh, logout, profile and permissions on both surfaces.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomerAccount, setAccountActive } from '../../../src/modules/identity';
+import { refreshTokens, sessions } from '../../../src/modules/identity/identity.table';
 import { TestClock } from '../../../src/platform/clock';
+import { sha256Hex } from '../../../src/platform/security/tokens';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInAdmin, signedInCustomer, TEST_PASSWORD } from '../../helpers/factories';
 
@@ -128,6 +131,24 @@ describe('sessions', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.user).toMatchObject({ id: customer.id, role: 'customer' });
+      const { sessionId, refreshToken } = res.json().data.tokens;
+      const [session] = await t.platform.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      expect(session).toMatchObject({
+        userId: customer.id,
+        actor: 'customer',
+        pushToken: 'push-abc',
+        deviceInfo: device,
+      });
+      // The refresh token is kept only as its SHA-256 digest: nowhere in the row as it was sent.
+      const stored = await t.platform.database.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.sessionId, sessionId));
+      expect(stored.map((r) => r.digest)).toEqual([sha256Hex(refreshToken)]);
+      expect(JSON.stringify([session, stored])).not.toContain(refreshToken);
     });
 
     it('an unverified account with the right password: 403 AUTH_EMAIL_NOT_VERIFIED; wrong password: 401', async () => {
