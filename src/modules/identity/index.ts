@@ -4,7 +4,12 @@
 import type { PasalModule } from '../../platform/module';
 import { adminPermissionGroups } from './admin/admin.permissions';
 import { adminRoutes } from './admin/admin.routes';
-import { ANONYMIZE_CRON, anonymizeDeletedAccountsJob } from './auth/auth.jobs';
+import {
+  ANONYMIZE_CRON,
+  anonymizeDeletedAccountsJob,
+  PURGE_CODES_CRON,
+  purgeSpentCodesJob,
+} from './auth/auth.jobs';
 import { authRoutes } from './auth/auth.routes';
 import { customerPermissions } from './identity.permissions';
 import { createUserResolver } from './identity.service';
@@ -36,6 +41,9 @@ export const identityModule: PasalModule = {
     const anonymize = anonymizeDeletedAccountsJob({ db, clock });
     jobs.register(anonymize);
     await jobs.schedule(anonymize, ANONYMIZE_CRON, {});
+    const purgeCodes = purgeSpentCodesJob({ db, clock });
+    jobs.register(purgeCodes);
+    await jobs.schedule(purgeCodes, PURGE_CODES_CRON, {});
     authRoutes(ctx);
     idpRoutes(ctx);
     adminRoutes(ctx);

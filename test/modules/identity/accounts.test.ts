@@ -449,6 +449,23 @@ describe('accounts', () => {
     });
   });
 
+  it('the daily purge deletes codes used or expired more than a day ago, and keeps live ones', async () => {
+    const used = newEmail();
+    await register(used);
+    const { code } = (await lastMailTo(t, used))!;
+    await post('/api/mobile/auth/email/verify/confirm', { email: used, code });
+    const live = newEmail();
+    clock.advance(86_400_000 + 60_000);
+    await register(live);
+    const { purgeSpentCodesJob } = await import('../../../src/modules/identity/auth/auth.jobs');
+    await t.platform.jobs.enqueue(purgeSpentCodesJob({ db: t.platform.database.db, clock }), {});
+    await t.drainJobs();
+    const codes = async (target: string) =>
+      t.platform.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, target));
+    expect(await codes(used)).toHaveLength(0);
+    expect(await codes(live)).toHaveLength(1);
+  });
+
   describe('account deletion', () => {
     it('needs the password; schedules deletion, ends sessions; a login in the grace period restores', async () => {
       const customer = await signedInCustomer(t);

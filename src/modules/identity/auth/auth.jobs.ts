@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { defineJob } from '../../../platform/jobs/jobs';
 import { anonymizeAccountsDueBefore } from '../identity.repository';
+import { purgeSpentCodes } from './one-time-codes';
 
 /** Daily at 03:00 UTC. */
 export const ANONYMIZE_CRON = '0 3 * * *';
@@ -15,5 +16,18 @@ export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock }) =>
     payload: z.object({}),
     handler: async () => {
       await inTransaction(deps.db, (tx) => anonymizeAccountsDueBefore(tx, deps.clock.now()));
+    },
+  });
+
+/** Daily at 03:30 UTC. */
+export const PURGE_CODES_CRON = '30 3 * * *';
+
+/** Deletes single-use secrets that were used or expired more than a day ago. */
+export const purgeSpentCodesJob = (deps: { db: Db; clock: Clock }) =>
+  defineJob({
+    name: 'identity.purge_spent_codes',
+    payload: z.object({}),
+    handler: async () => {
+      await purgeSpentCodes(deps.db, deps.clock.now());
     },
   });

@@ -1,7 +1,7 @@
 // Single-use secrets (codes and link tokens). Each is consumed by one conditional UPDATE, so
 // of many concurrent attempts at most one succeeds, and wrong codes are counted atomically:
 // the fifth kills the code.
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { numericCode } from '../../../platform/ids';
@@ -115,4 +115,14 @@ export async function consumeCode(opts: {
     .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
     .where(live);
   return undefined;
+}
+
+/** Removes secrets used or expired more than a day ago (they hold PKCE verifiers, provider tokens). */
+export async function purgeSpentCodes(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 86_400_000);
+  const rows = await db
+    .delete(oneTimeCodes)
+    .where(or(lt(oneTimeCodes.consumedAt, before), lt(oneTimeCodes.expiresAt, before)))
+    .returning({ id: oneTimeCodes.id });
+  return rows.length;
 }
