@@ -359,7 +359,7 @@ describe('accounts', () => {
         customer.headers,
       );
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().data).toBeNull();
+      expect(ok.json()).toEqual({ message: expect.any(String), data: null, errorCode: null });
       const login = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: 'next-password-1',

@@ -107,12 +107,13 @@ export function authRoutes(ctx: ModuleContext) {
           tags,
           summary: 'Set a first password, or change it (currentPassword required when one exists)',
           body: s.setPasswordBody,
-          response: { 200: nullEnvelope },
+          // The interface shows this success with `errorCode: null` beside `data: null`.
+          response: { 200: nullEnvelope.extend({ errorCode: z.null() }) },
         },
       },
       async (request) => {
         await auth.setPassword(deps, { userId: currentUser(request).userId, ...request.body });
-        return ok(null, 'Password saved');
+        return { ...ok(null, 'Password saved'), errorCode: null };
       },
     );
 
