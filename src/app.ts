@@ -20,6 +20,7 @@ import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { identityModule } from './modules/identity';
 import { systemModule } from './modules/system';
+import { uploadsModule } from './modules/uploads';
 import type { Access } from './platform/auth/access';
 import { enforceAccess } from './platform/http/access-hook';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
@@ -27,9 +28,10 @@ import { httpErrors } from './platform/http/errors';
 import { registerOperationsRoutes } from './platform/http/operations';
 import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
 import type { Platform } from './platform/platform';
+import { registerFilesRoute } from './platform/storage/files';
 
 /** Every feature module, in registration order. */
-export const modules: PasalModule[] = [identityModule, activityModule, systemModule];
+export const modules: PasalModule[] = [identityModule, activityModule, systemModule, uploadsModule];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
 
@@ -184,6 +186,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   await app.register(async (api) => {
     enforceAccess(api, platform.authenticator);
+    registerFilesRoute(api as ApiApp, platform.storage);
     for (const module of modules) {
       await module.register({
         app: api as ApiApp,
@@ -200,6 +203,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         tokens: platform.tokens,
         authenticator: platform.authenticator,
         realtime: platform.realtime,
+        storage: platform.storage,
         permissionCatalog,
       });
     }

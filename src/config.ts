@@ -210,6 +210,50 @@ export const settings = {
     schema: int(10, 600),
     default: '90',
   }),
+  STORAGE_DRIVER: setting({
+    doc: 'Where uploaded files are kept: `local` (under `DATA_DIR/storage`, served by this API at `/files/…`) or `s3` (any S3-compatible service, see `S3_*`).',
+    schema: z.enum(['local', 's3']),
+    default: 'local',
+  }),
+  S3_ENDPOINT: setting({
+    doc: 'Endpoint of an S3-compatible service (MinIO, R2, Spaces…). Unset: AWS S3 of `S3_REGION`.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'https://s3.example.com',
+  }),
+  S3_REGION: setting({ doc: 'Region of the bucket.', schema: z.string().min(1), default: 'us-east-1' }),
+  S3_BUCKET: setting({
+    doc: 'Bucket for uploads; required when `STORAGE_DRIVER=s3`. Keys under `public/` must be publicly readable (bucket policy), keys under `uploads/` must not.',
+    schema: optionalString,
+    example: 'pasal-uploads',
+  }),
+  S3_ACCESS_KEY_ID: setting({
+    doc: 'Access key of the bucket; required when `STORAGE_DRIVER=s3`.',
+    schema: optionalString,
+  }),
+  S3_SECRET_ACCESS_KEY: setting({
+    doc: 'Secret key of the bucket; required when `STORAGE_DRIVER=s3`.',
+    schema: optionalString,
+  }),
+  S3_FORCE_PATH_STYLE: setting({
+    doc: 'Address the bucket as `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted services need `true`).',
+    schema: bool,
+    default: 'false',
+  }),
+  STORAGE_PUBLIC_BASE_URL: setting({
+    doc: "With `STORAGE_DRIVER=s3`: the URL prefix of public keys (a CDN or the bucket's public address), followed by the key. Unset: the bucket's own URL.",
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'https://cdn.example.com',
+  }),
+  UPLOAD_MAX_FILE_SIZE_MB: setting({
+    doc: 'Largest file an admin may upload, in MB (customers: fixed 5 MB).',
+    schema: int(1, 10_240),
+    default: '50',
+  }),
+  UPLOAD_IMAGE_MAX_DIMENSION: setting({
+    doc: 'Optimised images are scaled down to fit within this many pixels on each side (never enlarged).',
+    schema: int(16, 16_384),
+    default: '2560',
+  }),
   IDP_SCOPES: setting({
     doc: 'Scopes asked of the identity provider.',
     schema: z.string().min(1),
@@ -278,6 +322,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.IDP_CALLBACK_URL && !problems.has('IDP_CALLBACK_URL') && !problems.has('PUBLIC_BASE_URL')) {
     const expected = `${(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/api/mobile/auth/idp/callback`;
     if (config.IDP_CALLBACK_URL !== expected) problems.set('IDP_CALLBACK_URL', `must equal ${expected}`);
+  }
+  if (config.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[name] && !problems.has(name)) problems.set(name, 'must be set when STORAGE_DRIVER=s3');
+    }
   }
   if (problems.size) {
     const lines = [...problems].map(([name, message]) => `${name}: ${message}`);

@@ -21,6 +21,7 @@ import type { MailMessage } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
 import type { SmsMessage } from './sms/sms';
+import type { Storage } from './storage/storage';
 
 export type ApiApp = FastifyInstance<
   RawServerDefault,
@@ -53,6 +54,8 @@ export interface ModuleContext {
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;
+  /** Uploaded files; modules keep keys, never URLs. */
+  storage: Storage;
   /** Every permission code of every module, grouped by module. */
   permissionCatalog: readonly PermissionGroup[];
 }

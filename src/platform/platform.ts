@@ -1,5 +1,6 @@
 // Builds every port once from the config: which engine each one uses is decided here and
 // nowhere else. Tests pass overrides (a cloned database, a test clock, memory sinks).
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config';
@@ -18,6 +19,9 @@ import { createMetrics, type Metrics } from './metrics/metrics';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { type AccessTokens, createAccessTokens } from './security/jwt';
 import { createOutboxSms, type SmsMessage, type SmsSender } from './sms/sms';
+import { createLocalStorage } from './storage/local-storage';
+import { createS3Storage } from './storage/s3-storage';
+import type { Storage } from './storage/storage';
 
 export interface Platform {
   config: Config;
@@ -35,12 +39,14 @@ export interface Platform {
   authenticator: Authenticator;
   realtime: Realtime;
   metrics: Metrics;
+  /** Uploaded files: local disk or S3. */
+  storage: Storage;
   /** Closes every port, in the order that loses no work: jobs first, the database last. */
   close(): Promise<void>;
 }
 
 export type PlatformOverrides = Partial<
-  Pick<Platform, 'log' | 'clock' | 'database' | 'cache' | 'jobs' | 'mailer' | 'sms' | 'metrics'>
+  Pick<Platform, 'log' | 'clock' | 'database' | 'cache' | 'jobs' | 'mailer' | 'sms' | 'metrics' | 'storage'>
 >;
 
 export async function createPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
@@ -102,6 +108,8 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     log,
   });
 
+  const storage = overrides.storage ?? createStorage(config, clock);
+
   return {
     config,
     log,
@@ -117,13 +125,38 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     authenticator,
     realtime,
     metrics,
+    storage,
     async close() {
       await jobs.close();
       await realtime.close();
       await mailer.close();
       await cache.close();
+      await storage.close();
       await database.close();
       await redis?.quit().catch(() => {});
     },
   };
+}
+
+function createStorage(config: Config, clock: Clock): Storage {
+  if (config.STORAGE_DRIVER === 's3') {
+    // loadConfig has checked that these are set when the driver is s3.
+    return createS3Storage({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET!,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicBaseUrl: config.STORAGE_PUBLIC_BASE_URL,
+      tmpDir: path.join(config.DATA_DIR, 'tmp'),
+      clock,
+    });
+  }
+  return createLocalStorage({
+    root: path.join(config.DATA_DIR, 'storage'),
+    baseUrl: config.PUBLIC_BASE_URL,
+    signingSecret: config.URL_SIGNING_SECRET,
+    clock,
+  });
 }
