@@ -19,8 +19,10 @@ import { startS3, type TestS3 } from '../modules/uploads/s3-server';
 /** A clock that follows real time (S3 servers check expiry against theirs), shiftable. */
 class ShiftClock implements Clock {
   offsetMs = 0;
+  /** When set, time stands still here (for assertions on exact signing times). */
+  frozenAt: Date | undefined;
   now() {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(this.frozenAt ?? Date.now() + this.offsetMs);
   }
 }
 
@@ -258,10 +260,11 @@ describe.each([
   it.runIf(driver === 's3')(
     'presigns GET URLs with SigV4 for the key, lifetime and signing time',
     async () => {
-      h.clock.offsetMs = -60_000;
-      const at = h.clock.now();
-      const signed = await h.storage.signedUrl('uploads/image/contract-presigned.txt', 300);
-      h.clock.offsetMs = 0;
+      const at = new Date(Date.now() - 60_000);
+      h.clock.frozenAt = at;
+      const signed = await h.storage.signedUrl('uploads/image/contract-presigned.txt', 300).finally(() => {
+        h.clock.frozenAt = undefined;
+      });
       const url = new URL(signed.url);
       expect(url.pathname).toBe(`/${s3.bucket}/uploads/image/contract-presigned.txt`);
       expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
