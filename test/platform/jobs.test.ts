@@ -121,6 +121,23 @@ function queueContract(harness: QueueHarness) {
     expect(events.failed).toEqual([]);
   });
 
+  it('a throwing onCompleted observer does not turn a finished job into a failure or a retry', async () => {
+    setup();
+    const observed = events.onCompleted;
+    events.onCompleted = (name, ms) => {
+      observed(name, ms);
+      throw new Error('metrics backend down');
+    };
+    const { job, runs } = recordingJob('orders.confirm', orderPayload);
+    queue.register(job);
+    await queue.start();
+    await queue.enqueue(job, { orderId: 'o-2', email: 'b@example.com' });
+    await waitFor(() => events.completed.length === 1, 'the job to finish');
+    await new Promise((r) => setTimeout(r, 300)); // time enough for a (wrong) retry to start
+    expect(runs).toHaveLength(1);
+    expect(events.failed).toEqual([]);
+  });
+
   it('refuses an invalid payload at enqueue, and the refused job id stays free', async () => {
     setup();
     const { job, runs } = recordingJob('orders.confirm', orderPayload);

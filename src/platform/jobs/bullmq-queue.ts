@@ -61,12 +61,10 @@ export function createBullmqQueue(opts: {
         async (job) => {
           const def = definitions.get(job.name);
           if (!def) throw new Error(`No job named ${job.name} is registered`);
-          const started = Date.now();
           await def.handler(def.payload.parse(job.data), {
             attempt: job.attemptsMade + 1,
             jobId: job.id ?? '',
           });
-          opts.events?.onCompleted?.(job.name, Date.now() - started);
         },
         {
           connection: connection({ maxRetriesPerRequest: null }),
@@ -74,6 +72,17 @@ export function createBullmqQueue(opts: {
           concurrency: opts.concurrency,
         },
       );
+      // Reported from the event, not the processor: a failing observer must not retry a finished job.
+      worker.on('completed', (job) => {
+        try {
+          opts.events?.onCompleted?.(
+            job.name,
+            (job.finishedOn ?? Date.now()) - (job.processedOn ?? Date.now()),
+          );
+        } catch {
+          // metrics are best effort
+        }
+      });
       worker.on('failed', (job, error) => {
         if (!job) return;
         opts.events?.onFailed?.(job.name, error, job.attemptsMade < (job.opts.attempts ?? 1));

@@ -76,7 +76,6 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
       const payload = def.payload.parse(job.payload);
       await def.handler(payload, { attempt: job.attempt, jobId: job.id });
       known.delete(job.id);
-      opts.events?.onCompleted?.(job.name, Date.now() - started);
     } catch (error) {
       const attempts = def?.attempts ?? 3;
       const willRetry = Boolean(def) && job.attempt < attempts && !closed;
@@ -88,6 +87,17 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
           runAt: Date.now() + retryDelay(def?.backoffMs ?? 1000, job.attempt),
         });
       } else known.delete(job.id);
+      return;
+    }
+    // Outside the try: a failing observer must not turn a finished job into a retry.
+    reportCompleted(job.name, Date.now() - started);
+  };
+
+  const reportCompleted = (name: string, ms: number) => {
+    try {
+      opts.events?.onCompleted?.(name, ms);
+    } catch {
+      // metrics are best effort
     }
   };
 

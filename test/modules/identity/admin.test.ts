@@ -299,8 +299,17 @@ describe('admin management', () => {
     });
 
     it('PATCH may change the customer role’s codes and description (its own name may be repeated)', async () => {
-      const editor = await signedInAdmin(t, { permissions: ['Roles_UPDATE', 'Customers_READ'] });
+      // Replacing the set takes ORDERS_REORDER (the seeded default) away, which needs holding it.
+      const editor = await signedInAdmin(t, {
+        permissions: ['Roles_UPDATE', 'Customers_READ', 'ORDERS_REORDER'],
+      });
       const customerId = await roleIdOf('customer');
+      const weaker = await signedInAdmin(t, { permissions: ['Roles_UPDATE', 'Customers_READ'] });
+      const refused = await call('PATCH', `/api/admin/roles/${customerId}`, weaker.headers, {
+        permissions: ['Customers_READ'],
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().errorCode).toBe('AUTH_PERMISSION_DENIED');
       const res = await call('PATCH', `/api/admin/roles/${customerId}`, editor.headers, {
         name: 'customer',
         permissions: ['Customers_READ'],
@@ -312,9 +321,9 @@ describe('admin management', () => {
         isBuiltIn: true,
       });
       const restored = await call('PATCH', `/api/admin/roles/${customerId}`, editor.headers, {
-        permissions: [],
+        permissions: ['ORDERS_REORDER'],
       });
-      expect(restored.json().data.permissions).toEqual([]);
+      expect(restored.json().data.permissions).toEqual(['ORDERS_REORDER']);
     });
 
     it('PATCH errors: empty body or unknown code 400, taken name 409, unknown id 404', async () => {

@@ -183,7 +183,15 @@ export async function updateRole(
       ...(body.description !== undefined ? { description: body.description } : {}),
       updatedAt: now,
     });
-    if (codes) await repo.replaceRoleCodes(tx, id, codes);
+    if (codes) {
+      // Taking a code away changes what the role's holders may do as much as granting one.
+      const held = (await repo.codesOfRoles(tx, [id])).get(id) ?? [];
+      mayGrant(
+        actor,
+        held.filter((code) => !codes.includes(code)),
+      );
+      await repo.replaceRoleCodes(tx, id, codes);
+    }
     const changed = [
       renamed ? `renamed from ${before.name}` : undefined,
       body.description !== undefined ? 'description' : undefined,
