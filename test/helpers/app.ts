@@ -67,8 +67,16 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock: opts.clock,
     jobs: memoryQueue,
   });
-  const app = await buildApp(platform, { role: opts.role, testRoutes: opts.testRoutes });
-  await app.ready();
+  let app: ApiApp;
+  try {
+    app = await buildApp(platform, { role: opts.role, testRoutes: opts.testRoutes });
+    await app.ready();
+  } catch (error) {
+    // A test that expects the build to fail must not leave its database (or Redis keys) behind.
+    await platform.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   if (opts.startJobs !== false) await platform.jobs.start();
 
   return {
@@ -80,10 +88,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       if (memoryQueue) return memoryQueue.drain();
       // BullMQ: wait until nothing is waiting or active in this file's queue.
       const { Queue } = await import('bullmq');
-      const queue = new Queue('jobs', {
-        connection: platform.redis!.duplicate(),
-        prefix: config.REDIS_PREFIX,
-      });
+      // BullMQ does not close a connection it is given: quit it ourselves below.
+      const connection = platform.redis!.duplicate();
+      const queue = new Queue('jobs', { connection, prefix: config.REDIS_PREFIX });
       try {
         for (let i = 0; i < 200; i++) {
           const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
@@ -93,6 +100,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         throw new Error('jobs did not drain in 5 s');
       } finally {
         await queue.close();
+        await connection.quit().catch(() => {});
       }
     },
     async close() {
