@@ -6,6 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { type BuildAppOptions, buildApp } from '../../src/app';
 import { loadConfig, type Role } from '../../src/config';
+import { unlinkMatching } from '../../src/platform/cache/redis-cache';
 import type { Clock } from '../../src/platform/clock';
 import type { Database } from '../../src/platform/db/database';
 import { createMemoryQueue } from '../../src/platform/jobs/memory-queue';
@@ -105,7 +106,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     async close() {
       await app.close();
-      if (platform.redis) await deleteKeys(platform.redis, `${config.REDIS_PREFIX}*`);
+      if (platform.redis) await unlinkMatching(platform.redis, `${config.REDIS_PREFIX}*`);
       await platform.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -121,13 +122,4 @@ function borrowed(database: Database): Database {
     ping: () => database.ping(),
     close: async () => {},
   };
-}
-
-async function deleteKeys(redis: NonNullable<Platform['redis']>, pattern: string) {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    if (keys.length) await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }

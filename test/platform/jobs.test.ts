@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { unlinkMatching } from '../../src/platform/cache/redis-cache';
 import { createBullmqQueue } from '../../src/platform/jobs/bullmq-queue';
 import {
   defineJob,
@@ -428,12 +429,7 @@ describe.runIf(servicesTier)('bullmq queue', () => {
     made = [];
   });
   afterAll(async () => {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${filePrefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await unlinkMatching(redis, `${filePrefix}*`);
     await redis.quit();
   });
 

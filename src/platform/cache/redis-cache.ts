@@ -9,6 +9,16 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return { count, ttl }`;
 
+/** Deletes every key matching a glob `pattern`, a SCAN page at a time (never KEYS). */
+export async function unlinkMatching(redis: Redis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    if (keys.length) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
 export function createRedisCache(opts: { redis: Redis; prefix: string }): Cache {
   const { redis } = opts;
   const k = (key: string) => `${opts.prefix}:cache:${key}`;
@@ -29,13 +39,7 @@ export function createRedisCache(opts: { redis: Redis; prefix: string }): Cache 
       await redis.del(k(key));
     },
     async deleteByPrefix(prefix) {
-      const pattern = `${k(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-        if (keys.length) await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await unlinkMatching(redis, `${k(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`);
     },
     async increment(key, windowMs) {
       const [count, ttl] = (await redis.eval(INCREMENT, 1, k(`counter:${key}`), windowMs)) as [

@@ -24,22 +24,14 @@ export function queuedDelivery(opts: { jobs: JobQueue; mailer: Mailer; sms: SmsS
   mail: Outgoing<MailMessage>;
   sms: Outgoing<SmsMessage>;
 } {
-  const deliverMail = defineJob({
-    name: 'mail.deliver',
-    payload: mailMessage,
-    attempts: 5,
-    backoffMs: 5_000,
-    handler: (message) => opts.mailer.send(message),
-  });
-  const deliverSms = defineJob({
-    name: 'sms.deliver',
-    payload: smsMessage,
-    attempts: 5,
-    backoffMs: 5_000,
-    handler: (message) => opts.sms.send(message),
-  });
-  opts.jobs.register(deliverMail);
-  opts.jobs.register(deliverSms);
+  // Providers fail for minutes at a time: five tries, 5 s doubling, is about two and a half minutes.
+  const deliveryJob = <M>(name: string, payload: z.ZodType<M>, send: (message: M) => Promise<void>) => {
+    const job = defineJob({ name, payload, attempts: 5, backoffMs: 5_000, handler: send });
+    opts.jobs.register(job);
+    return job;
+  };
+  const deliverMail = deliveryJob('mail.deliver', mailMessage, (message) => opts.mailer.send(message));
+  const deliverSms = deliveryJob('sms.deliver', smsMessage, (message) => opts.sms.send(message));
   return {
     mail: { driver: opts.mailer.driver, send: (message) => opts.jobs.enqueue(deliverMail, message) },
     sms: { driver: opts.sms.driver, send: (message) => opts.jobs.enqueue(deliverSms, message) },

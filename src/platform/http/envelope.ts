@@ -26,15 +26,3 @@ export const pageMetaSchema = z.object({
 
 export const listEnvelopeSchema = <T extends z.ZodType>(item: T) =>
   z.object({ message: z.string(), data: z.array(item), meta: pageMetaSchema });
-
-export const errorEnvelopeSchema = z
-  .object({
-    statusCode: z.number().int(),
-    message: z.string(),
-    errorCode: z.string(),
-    timestamp: z.string(),
-    path: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  })
-  .catchall(z.unknown())
-  .meta({ id: 'ErrorEnvelope' });

@@ -284,8 +284,8 @@ describe('sessions', () => {
 
     it('the previous token within the grace gets a new pair (a lost reply); a token two rotations old revokes', async () => {
       const t1 = await login();
-      const t2 = (await refresh(t1.refreshToken)).json().data.tokens;
-      const retry = await refresh(t1.refreshToken); // the client never saw t2
+      expect((await refresh(t1.refreshToken)).statusCode).toBe(200); // a reply the client never saw
+      const retry = await refresh(t1.refreshToken);
       expect(retry.statusCode).toBe(200);
       const t3 = retry.json().data.tokens;
       expect(t3.sessionId).toBe(t1.sessionId);
@@ -298,7 +298,6 @@ describe('sessions', () => {
       expect(
         (await get('/api/mobile/auth/me', { authorization: `Bearer ${t3.accessToken}` })).statusCode,
       ).toBe(401);
-      expect(t2.refreshToken).toBeTypeOf('string');
     });
 
     it('the previous token after the grace is reuse', async () => {
@@ -381,19 +380,18 @@ describe('sessions', () => {
 });
 
 describe('refresh under concurrency', () => {
+  const refreshConcurrently = (t: TestApp, refreshToken: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, () =>
+        t.app.inject({ method: 'POST', url: '/api/mobile/auth/refresh', payload: { refreshToken } }),
+      ),
+    );
+
   it('50 concurrent refreshes with one token: exactly one succeeds (no grace), and the session survives it', async () => {
     const t = await createTestApp({ env: { JWT_REFRESH_REUSE_GRACE_SECONDS: '0' } });
     try {
       const customer = await signedInCustomer(t);
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/mobile/auth/refresh',
-            payload: { refreshToken: customer.tokens.refreshToken },
-          }),
-        ),
-      );
+      const results = await refreshConcurrently(t, customer.tokens.refreshToken, 50);
       const ok = results.filter((r) => r.statusCode === 200);
       expect(ok).toHaveLength(1);
       expect(results.filter((r) => r.statusCode === 401)).toHaveLength(49);
@@ -415,15 +413,7 @@ describe('refresh under concurrency', () => {
     const t = await createTestApp();
     try {
       const customer = await signedInCustomer(t);
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/mobile/auth/refresh',
-            payload: { refreshToken: customer.tokens.refreshToken },
-          }),
-        ),
-      );
+      const results = await refreshConcurrently(t, customer.tokens.refreshToken, 50);
       const ok = results.filter((r) => r.statusCode === 200).length;
       expect(ok).toBeGreaterThanOrEqual(1);
       expect(ok).toBeLessThanOrEqual(2);
