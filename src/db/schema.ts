@@ -2,3 +2,4 @@
 export * from '../modules/activity/activity.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/system/system.table';
+export * from '../modules/support/realtime/support-events.table';
