@@ -19,6 +19,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { identityModule } from './modules/identity';
+import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
 import type { Access } from './platform/auth/access';
@@ -31,7 +32,13 @@ import type { Platform } from './platform/platform';
 import { registerFilesRoute } from './platform/storage/files';
 
 /** Every feature module, in registration order. */
-export const modules: PasalModule[] = [identityModule, activityModule, systemModule, uploadsModule];
+export const modules: PasalModule[] = [
+  identityModule,
+  activityModule,
+  systemModule,
+  uploadsModule,
+  supportModule,
+];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
 
@@ -200,6 +207,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         jobs: platform.jobs,
         mail: platform.outgoing.mail,
         sms: platform.outgoing.sms,
+        push: platform.outgoing.push,
         tokens: platform.tokens,
         authenticator: platform.authenticator,
         realtime: platform.realtime,
