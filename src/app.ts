@@ -19,6 +19,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { identityModule } from './modules/identity';
+import { notificationsModule } from './modules/notifications';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -37,6 +38,7 @@ export const modules: PasalModule[] = [
   activityModule,
   systemModule,
   uploadsModule,
+  notificationsModule,
   supportModule,
 ];
 

@@ -18,6 +18,7 @@ import type { Db } from './db/database';
 import type { Outgoing } from './delivery/delivery';
 import type { JobQueue } from './jobs/jobs';
 import type { MailMessage } from './mail/mailer';
+import type { PushMessage } from './push/push';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
 import type { SmsMessage } from './sms/sms';
@@ -51,6 +52,8 @@ export interface ModuleContext {
   mail: Outgoing<MailMessage>;
   /** Outgoing SMS, delivered by a job. */
   sms: Outgoing<SmsMessage>;
+  /** Outgoing push notifications to one device each, delivered by a job. */
+  push: Outgoing<PushMessage>;
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;

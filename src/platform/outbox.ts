@@ -1,4 +1,4 @@
-// The dev outbox: where mail and SMS go when no provider is configured, one JSON file a
+// The dev outbox: where mail, SMS and push go when no provider is configured, one JSON file a
 // message, so a developer (or a test) can read the codes and links that were sent.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +8,7 @@ export type OutboxLog = (fields: Record<string, unknown>, msg: string) => void;
 
 export async function writeToOutbox(
   dataDir: string,
-  kind: 'mail' | 'sms',
+  kind: 'mail' | 'sms' | 'push',
   record: Record<string, unknown>,
   log: OutboxLog,
 ): Promise<void> {

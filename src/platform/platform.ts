@@ -16,6 +16,7 @@ import type { JobEvents, JobQueue } from './jobs/jobs';
 import { createMemoryQueue } from './jobs/memory-queue';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
+import { createOutboxPush, type PushMessage, type PushSender } from './push/push';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { type AccessTokens, createAccessTokens } from './security/jwt';
 import { createOutboxSms, type SmsMessage, type SmsSender } from './sms/sms';
@@ -34,7 +35,8 @@ export interface Platform {
   /** The mail adapter itself; modules send through `outgoing.mail`, which queues. */
   mailer: Mailer;
   sms: SmsSender;
-  outgoing: { mail: Outgoing<MailMessage>; sms: Outgoing<SmsMessage> };
+  push: PushSender;
+  outgoing: { mail: Outgoing<MailMessage>; sms: Outgoing<SmsMessage>; push: Outgoing<PushMessage> };
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;
@@ -46,7 +48,10 @@ export interface Platform {
 }
 
 export type PlatformOverrides = Partial<
-  Pick<Platform, 'log' | 'clock' | 'database' | 'cache' | 'jobs' | 'mailer' | 'sms' | 'metrics' | 'storage'>
+  Pick<
+    Platform,
+    'log' | 'clock' | 'database' | 'cache' | 'jobs' | 'mailer' | 'sms' | 'push' | 'metrics' | 'storage'
+  >
 >;
 
 export async function createPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
@@ -92,7 +97,8 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : createOutboxMailer({ dataDir: config.DATA_DIR, from: config.MAIL_FROM, log: outboxLog }));
   const sms = overrides.sms ?? createOutboxSms({ dataDir: config.DATA_DIR, log: outboxLog });
-  const outgoing = queuedDelivery({ jobs, mailer, sms });
+  const push = overrides.push ?? createOutboxPush({ dataDir: config.DATA_DIR, log: outboxLog });
+  const outgoing = queuedDelivery({ jobs, mailer, sms, push });
   const tokens = createAccessTokens({
     secret: config.JWT_SECRET,
     ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
@@ -120,6 +126,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     jobs,
     mailer,
     sms,
+    push,
     outgoing,
     tokens,
     authenticator,

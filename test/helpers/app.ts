@@ -13,6 +13,7 @@ import { createMemoryQueue } from '../../src/platform/jobs/memory-queue';
 import { createMemoryMailer } from '../../src/platform/mail/mailer';
 import type { ApiApp } from '../../src/platform/module';
 import { createPlatform, type Platform } from '../../src/platform/platform';
+import { createMemoryPush } from '../../src/platform/push/push';
 import { createMemorySms } from '../../src/platform/sms/sms';
 import { freshDatabase } from './database';
 import { servicesTier, serviceUrls } from './services';
@@ -25,6 +26,8 @@ export interface TestApp {
   /** Mail sent by the app, newest last. */
   mail: ReturnType<typeof createMemoryMailer>['sent'];
   sms: ReturnType<typeof createMemorySms>['sent'];
+  /** Push notifications delivered by the app's jobs, newest last. */
+  push: ReturnType<typeof createMemoryPush>['sent'];
   /** Resolves once the in-process queue is idle (embedded tier); polls BullMQ otherwise. */
   drainJobs(): Promise<void>;
   close(): Promise<void>;
@@ -59,12 +62,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = opts.database ? borrowed(opts.database) : await freshDatabase();
   const mailer = createMemoryMailer();
   const sms = createMemorySms();
+  const push = createMemoryPush();
   const memoryQueue = services ? undefined : createMemoryQueue({ concurrency: 2 });
   const platform = await createPlatform(config, {
     log: pino({ level: 'silent' }),
     database,
     mailer,
     sms,
+    push,
     clock: opts.clock,
     jobs: memoryQueue,
   });
@@ -85,6 +90,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     platform,
     mail: mailer.sent,
     sms: sms.sent,
+    push: push.sent,
     async drainJobs() {
       if (memoryQueue) return memoryQueue.drain();
       // BullMQ: wait until nothing is waiting or active in this file's queue.

@@ -223,3 +223,22 @@ export async function anonymizeAccountsDueBefore(db: Db, now: Date): Promise<str
   }
   return ids;
 }
+
+/**
+ * The push tokens of a user's live sessions (not revoked, not expired), each once: where a
+ * notification to that user is pushed. A signed-out device receives nothing.
+ */
+export async function livePushTokens(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ pushToken: sessions.pushToken })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        sql`${sessions.pushToken} is not null`,
+      ),
+    );
+  return rows.map((r) => r.pushToken!).sort();
+}
