@@ -177,6 +177,21 @@ export const settings = {
     schema: int(0, 365),
     default: '30',
   }),
+  SUPPORT_INQUIRY_TOKEN_TTL_DAYS: setting({
+    doc: 'Lifetime of the `si_` token a guest receives when opening a support inquiry.',
+    schema: int(1, 365),
+    default: '30',
+  }),
+  SUPPORT_INQUIRIES_INACTIVE_CLOSE_CRON: setting({
+    doc: 'When the sweep that closes idle support inquiries runs (cron, UTC).',
+    schema: z.string().min(1),
+    default: '0 * * * *',
+  }),
+  SUPPORT_INQUIRIES_INACTIVE_CLOSE_DAYS: setting({
+    doc: 'Days without a message or an update after which an `open`, `active`, `waiting` or `resolved` support inquiry is closed by the sweep.',
+    schema: int(1, 3650),
+    default: '7',
+  }),
   IDP_ISSUER_URL: setting({
     doc: 'OpenID Connect issuer of the customer identity provider (discovery at `/.well-known/openid-configuration`). Unset: provider sign-in is off (its routes answer 404 `AUTH_IDP_NOT_CONFIGURED`).',
     schema: optionalString.pipe(z.url().optional()),

@@ -210,3 +210,30 @@ export function createUserResolver(opts: {
     return principal;
   };
 }
+
+/** How a user appears beside what they wrote (support messages), and what kind of account it is. */
+export interface UserCard {
+  id: string;
+  name: string;
+  image: string | null;
+  isAdmin: boolean;
+  isActive: boolean;
+}
+
+export async function findUserCard(db: Db, userId: string): Promise<UserCard | undefined> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return undefined;
+  return {
+    id: user.id,
+    name: user.name,
+    image: user.image,
+    isAdmin: user.role !== CUSTOMER_ROLE,
+    isActive: user.isActive && !user.anonymizedAt,
+  };
+}
+
+/** The customer account holding `email` (any case), if one exists and is not anonymised. */
+export async function findCustomerIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const user = await repo.findUserByEmail(db, email);
+  return user && user.role === CUSTOMER_ROLE && !user.anonymizedAt ? user.id : undefined;
+}

@@ -26,9 +26,12 @@ export {
   endAllSessions,
   endSession,
   ensureBootstrapAdmin,
+  findCustomerIdByEmail,
+  findUserCard,
   SUPERADMIN_ROLE,
   setAccountActive,
   startSession,
+  type UserCard,
 } from './identity.service';
 
 export const identityModule: PasalModule = {

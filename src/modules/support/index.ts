@@ -2,9 +2,15 @@
 // and the realtime rooms that carry their messages live. Inquiries may be opened without an
 // account; a guest holds an `si_` token that opens only its own inquiry.
 import type { PasalModule } from '../../platform/module';
+import { createNotifier } from '../notifications';
+import { feedbackRoutes } from './feedback/feedback.routes';
 import { INQUIRY_TOKEN_PREFIX, inquiryGuestResolver } from './inquiries/inquiries.access';
+import { closeInactiveInquiriesJob } from './inquiries/inquiries.jobs';
+import { adminInquiryRoutes, inquiryRoutes } from './inquiries/inquiries.routes';
 import { createSupportEvents } from './realtime/support-events';
+import { adminRequestRoutes, requestRoutes } from './requests/requests.routes';
 import { feedbackPermissions, inquiryPermissions, requestPermissions } from './support.permissions';
+import type { SupportDeps } from './support.service';
 
 export const supportModule: PasalModule = {
   name: 'support',
@@ -12,14 +18,35 @@ export const supportModule: PasalModule = {
     module: p.module,
     codes: p.codes,
   })),
-  register(ctx) {
-    const { db, clock, authenticator } = ctx;
+  async register(ctx) {
+    const { db, clock, config, authenticator, jobs, app } = ctx;
     authenticator.registerGuestResolver(
       INQUIRY_TOKEN_PREFIX,
       inquiryGuestResolver({ db, clock }),
       'SUPPORT_INQUIRY_TOKEN_INVALID',
     );
     const events = createSupportEvents({ realtime: ctx.realtime, clock });
-    void events;
+    const deps: SupportDeps = {
+      db,
+      clock,
+      config,
+      mail: ctx.mail,
+      events,
+      notifier: createNotifier({ push: ctx.push, clock }),
+    };
+
+    const sweep = closeInactiveInquiriesJob({
+      db,
+      clock,
+      days: config.SUPPORT_INQUIRIES_INACTIVE_CLOSE_DAYS,
+    });
+    jobs.register(sweep);
+    await jobs.schedule(sweep, config.SUPPORT_INQUIRIES_INACTIVE_CLOSE_CRON, {});
+
+    inquiryRoutes(app, deps);
+    adminInquiryRoutes(app, deps);
+    requestRoutes(app, deps);
+    adminRequestRoutes(app, deps);
+    feedbackRoutes(app, deps);
   },
 };
