@@ -192,6 +192,11 @@ export const settings = {
     schema: int(1, 3650),
     default: '7',
   }),
+  SUPPORT_EVENTS_RETENTION_DAYS: setting({
+    doc: 'Days support message events are kept for realtime `sync` replay; a client resuming from an older position gets `gap: true` and reloads through REST. Purged daily.',
+    schema: int(1, 365),
+    default: '7',
+  }),
   IDP_ISSUER_URL: setting({
     doc: 'OpenID Connect issuer of the customer identity provider (discovery at `/.well-known/openid-configuration`). Unset: provider sign-in is off (its routes answer 404 `AUTH_IDP_NOT_CONFIGURED`).',
     schema: optionalString.pipe(z.url().optional()),

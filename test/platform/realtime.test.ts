@@ -1,7 +1,7 @@
 // The realtime port over a real port with the real client: the handshake contract
 // (decisions.md, "Realtime handshake"), room delivery, delivery between two API processes
-// through Redis, and shutdown; then, on the port alone, a failing connection handler and two
-// deployments sharing one Redis.
+// through Redis, and shutdown; then, on the port alone, a failing connection handler, client
+// calls answered through their ack (onCall), and two deployments sharing one Redis.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,14 +14,18 @@ import {
   type SocketOptions,
 } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { endSession } from '../../src/modules/identity';
 import { Authenticator } from '../../src/platform/auth/authenticator';
 import type { GuestPrincipal, Principal } from '../../src/platform/auth/principal';
+import { AppError } from '../../src/platform/http/errors';
+import { onCall } from '../../src/platform/realtime/calls';
 import { createRealtime, type Realtime } from '../../src/platform/realtime/realtime';
 import { createAccessTokens } from '../../src/platform/security/jwt';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app';
 import { signedInAdmin, signedInCustomer } from '../helpers/factories';
 import { servicesTier, serviceUrls } from '../helpers/services';
+import { handshake } from '../helpers/sockets';
 
 const GOOD_GUEST_TOKEN = 'tg_good-guest-token';
 const FAILING_GUEST_TOKEN = 'tg_lookup-fails';
@@ -51,14 +55,6 @@ function connect(
   });
   clients.add(client);
   return client;
-}
-
-/** How the handshake ended: connected, or refused with the connect_error message. */
-function handshake(client: ClientSocket): Promise<{ connected: true } | { refused: string }> {
-  return new Promise((resolve) => {
-    client.once('connect', () => resolve({ connected: true }));
-    client.once('connect_error', (error) => resolve({ refused: error.message }));
-  });
 }
 
 async function connected(client: ClientSocket): Promise<ClientSocket> {
@@ -356,6 +352,82 @@ describe('realtime port when its own code fails', () => {
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({
       err: expect.objectContaining({ message: 'guest store unreachable' }),
     });
+  });
+});
+
+describe('client calls (onCall)', () => {
+  const log = { error: vi.fn() };
+  let port: Awaited<ReturnType<typeof startPort>>;
+  const seen: unknown[] = [];
+  beforeAll(async () => {
+    port = await startPort({ log });
+    port.realtime.onConnection((socket) => {
+      onCall(
+        socket,
+        'test.call',
+        z.object({ n: z.number().int() }),
+        async ({ n }) => {
+          seen.push(n);
+          if (n === 403) throw new AppError(403, 'TEST_DENIED', 'no');
+          if (n === 500) throw new Error('handler bug');
+          if (n === 501) return Promise.reject('not even an Error');
+          return { doubled: n * 2 };
+        },
+        log,
+      );
+    });
+  });
+  afterAll(() => port?.close());
+
+  const callWith = async (payload: unknown) => {
+    const client = await connected(connect(port.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN }));
+    return client.timeout(5000).emitWithAck('test.call', payload);
+  };
+
+  it("answers ok: true with the handler's result", async () => {
+    expect(await callWith({ n: 21 })).toEqual({ ok: true, doubled: 42 });
+  });
+
+  it.each([
+    ['no payload', undefined],
+    ['a payload of the wrong shape', { n: 'x' }],
+    ['a scalar', 7],
+  ])('answers VALIDATION_ERROR to %s without running the handler', async (_case, payload) => {
+    seen.length = 0;
+    expect(await callWith(payload)).toEqual({ ok: false, errorCode: 'VALIDATION_ERROR' });
+    expect(seen).toEqual([]);
+  });
+
+  it("answers an AppError's errorCode", async () => {
+    expect(await callWith({ n: 403 })).toEqual({ ok: false, errorCode: 'TEST_DENIED' });
+  });
+
+  it.each([500, 501])(
+    'answers INTERNAL_ERROR to an unexpected failure (%s), logs it, and keeps serving the socket',
+    async (n) => {
+      log.error.mockClear();
+      const client = await connected(connect(port.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN }));
+      expect(await client.timeout(5000).emitWithAck('test.call', { n })).toEqual({
+        ok: false,
+        errorCode: 'INTERNAL_ERROR',
+      });
+      expect(log.error).toHaveBeenCalledOnce();
+      expect(log.error.mock.calls[0]?.[0]).toMatchObject({
+        event: 'test.call',
+        socketId: expect.any(String),
+      });
+      expect(await client.timeout(5000).emitWithAck('test.call', { n: 1 })).toEqual({ ok: true, doubled: 2 });
+    },
+  );
+
+  it('runs a call sent without an ack', async () => {
+    seen.length = 0;
+    const client = await connected(connect(port.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN }));
+    client.emit('test.call', { n: 5 });
+    await expect.poll(() => seen, { timeout: 5000 }).toEqual([5]);
+    // A failing call without an ack is answered to nobody, and harms nothing.
+    client.emit('test.call', { n: 500 });
+    expect(await client.timeout(5000).emitWithAck('test.call', { n: 2 })).toEqual({ ok: true, doubled: 4 });
   });
 });
 

@@ -8,6 +8,7 @@ import { INQUIRY_TOKEN_PREFIX, inquiryGuestResolver } from './inquiries/inquirie
 import { closeInactiveInquiriesJob } from './inquiries/inquiries.jobs';
 import { adminInquiryRoutes, inquiryRoutes } from './inquiries/inquiries.routes';
 import { createSupportEvents } from './realtime/support-events';
+import { registerSupportRealtime } from './realtime/support-realtime';
 import { adminRequestRoutes, requestRoutes } from './requests/requests.routes';
 import { feedbackPermissions, inquiryPermissions, requestPermissions } from './support.permissions';
 import type { SupportDeps } from './support.service';
@@ -48,5 +49,6 @@ export const supportModule: PasalModule = {
     requestRoutes(app, deps);
     adminRequestRoutes(app, deps);
     feedbackRoutes(app, deps);
+    await registerSupportRealtime(ctx, events);
   },
 };

@@ -31,4 +31,3 @@ export const supportEvents = pgTable(
     index('support_events_occurred_at_idx').on(t.occurredAt),
   ],
 );
-

@@ -43,7 +43,11 @@ export interface SupportEventEnvelope {
 export interface SupportEvents {
   /** Call INSIDE the message's transaction: stores the event with the next per-room seq;
    *  emits it to the room's sockets after commit. */
-  publishMessage(tx: Db, afterCommit: AfterCommit, event: SupportMessageEvent): Promise<{ eventId: string; seq: number }>;
+  publishMessage(
+    tx: Db,
+    afterCommit: AfterCommit,
+    event: SupportMessageEvent,
+  ): Promise<{ eventId: string; seq: number }>;
 }
 
 export function createSupportEvents(deps: { realtime: Realtime; clock: Clock }): SupportEvents {

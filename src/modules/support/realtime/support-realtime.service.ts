@@ -1,0 +1,96 @@
+// Join and sync for the support rooms. Access is decided by the same checks as the REST
+// routes (assertInquiryReadable, assertRequestReadable), plus the admin's READ permission.
+import type { Principal } from '../../../platform/auth/principal';
+import type { Db } from '../../../platform/db/database';
+import { httpErrors } from '../../../platform/http/errors';
+import { assertInquiryReadable } from '../inquiries/inquiries.access';
+import { assertRequestReadable } from '../requests/requests.access';
+import { inquiryPermissions, requestPermissions } from '../support.permissions';
+import {
+  inquiryRoom,
+  requestRoom,
+  type SupportEventEnvelope,
+  type SupportEventType,
+  type SupportReader,
+} from './support-events';
+import * as repo from './support-events.repository';
+
+/** At most this many events per sync answer; `hasMore` tells the client to ask again from the last seq. */
+export const SYNC_LIMIT = 200;
+
+export interface RoomKind {
+  room(id: number): string;
+  permission: string;
+  assertReadable(db: Db, principal: Principal, id: number): Promise<void>;
+}
+
+export const requestRooms: RoomKind = {
+  room: requestRoom,
+  permission: requestPermissions.READ,
+  assertReadable: assertRequestReadable,
+};
+export const inquiryRooms: RoomKind = {
+  room: inquiryRoom,
+  permission: inquiryPermissions.READ,
+  assertReadable: assertInquiryReadable,
+};
+
+export const readerOf = (principal: Principal): SupportReader =>
+  principal.actor === 'admin' ? 'admin' : 'visitor';
+
+/** Throws the AppError the REST route would answer when `principal` may not read the room. */
+export async function assertRoomReadable(
+  db: Db,
+  kind: RoomKind,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  if (principal.actor === 'admin' && !principal.permissions.has(kind.permission)) {
+    throw httpErrors.permissionDenied(kind.permission);
+  }
+  await kind.assertReadable(db, principal, id);
+}
+
+export async function latestOf(db: Db, room: string) {
+  const latest = await repo.latestEvent(db, room);
+  return { latestEventId: latest?.id ?? null, latestSeq: latest?.seq ?? null };
+}
+
+export interface SyncPosition {
+  afterEventId?: string;
+  afterSeq?: number;
+}
+
+/**
+ * The events of `room` after the client's position, oldest first, in `reader`'s view.
+ * `gap` is true when events just after that position are no longer kept (purged), when the
+ * position is an event id the room does not keep, or a seq the room never reached: the
+ * client cannot be sure it has everything, and reloads the messages through REST.
+ */
+export async function syncRoom(db: Db, room: string, reader: SupportReader, position: SyncPosition) {
+  let after = position.afterSeq ?? 0;
+  let gap = false;
+  if (position.afterEventId !== undefined) {
+    const seq = await repo.findEventSeq(db, room, position.afterEventId);
+    if (seq === undefined) gap = true;
+    else after = seq;
+  }
+  const last = await repo.lastSeq(db, room);
+  if (after > last) {
+    gap = true;
+    after = 0;
+  }
+  const oldest = await repo.oldestKeptSeq(db, room);
+  // Kept seqs run without holes from `oldest` up to `last`; whatever lies between is purged.
+  if (after < last && (oldest === undefined || oldest > after + 1)) gap = true;
+
+  const rows = await repo.eventsAfter(db, room, after, SYNC_LIMIT + 1);
+  const events: SupportEventEnvelope[] = rows.slice(0, SYNC_LIMIT).map((row) => ({
+    eventId: row.id,
+    eventType: row.eventType as SupportEventType,
+    occurredAt: row.occurredAt.toISOString(),
+    seq: row.seq,
+    data: reader === 'admin' ? row.dataForAdmin : row.dataForVisitor,
+  }));
+  return { events, ...(await latestOf(db, room)), gap, hasMore: rows.length > SYNC_LIMIT };
+}
