@@ -632,6 +632,32 @@ describe('support realtime rooms', () => {
       });
     });
 
+    it('answers at most 200 events with hasMore, and the client pages on from the last seq', async () => {
+      const customer = await signedInCustomer(t);
+      const id = await openTicket(customer);
+      const events = createSupportEvents({ realtime: t.platform.realtime, clock });
+      await inTransaction(t.platform.database.db, async (tx, afterCommit) => {
+        for (let i = 0; i < 250; i++) {
+          await events.publishMessage(tx, afterCommit, {
+            room: requestRoom(id),
+            eventType: 'support.request_message.created',
+            forAdmin: { n: i },
+            forVisitor: { n: i },
+          });
+        }
+      });
+      const client = await connected(customer.tokens.accessToken);
+      const first = await call(client, 'support:sync_request_messages', { supportRequestId: id });
+      expect(first).toMatchObject({ ok: true, gap: false, hasMore: true, latestSeq: 251 });
+      expect(first.events!.map((e) => e.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      const rest = await call(client, 'support:sync_request_messages', {
+        supportRequestId: id,
+        afterSeq: 200,
+      });
+      expect(rest).toMatchObject({ ok: true, gap: false, hasMore: false });
+      expect(rest.events!.map((e) => e.seq)).toEqual(Array.from({ length: 51 }, (_, i) => i + 201));
+    });
+
     it('a room whose every event was purged reports the gap and continues its sequence', async () => {
       const customer = await signedInCustomer(t);
       const id = await openTicket(customer);

@@ -56,6 +56,28 @@ export async function latestOf(db: Db, room: string) {
   return { latestEventId: latest?.id ?? null, latestSeq: latest?.seq ?? null };
 }
 
+/**
+ * Where a replay starts and whether the client missed events it can no longer get.
+ * `afterSeq` undefined: the client named an event the room does not keep (purged, unknown, or
+ * of another room). Kept seqs run without holes from `oldestKeptSeq` up to `lastSeq`, since the
+ * purge removes the oldest first; whatever lies between the position and them is gone.
+ */
+export function replayFrom(p: {
+  afterSeq: number | undefined;
+  lastSeq: number;
+  oldestKeptSeq: number | undefined;
+}): {
+  after: number;
+  gap: boolean;
+} {
+  // An unknown event, or a seq the room never reached: the client's state is not ours, so
+  // it gets everything kept and is told to reload.
+  if (p.afterSeq === undefined || p.afterSeq > p.lastSeq) return { after: 0, gap: true };
+  const missing =
+    p.afterSeq < p.lastSeq && (p.oldestKeptSeq === undefined || p.oldestKeptSeq > p.afterSeq + 1);
+  return { after: p.afterSeq, gap: missing };
+}
+
 export interface SyncPosition {
   afterEventId?: string;
   afterSeq?: number;
@@ -68,22 +90,15 @@ export interface SyncPosition {
  * client cannot be sure it has everything, and reloads the messages through REST.
  */
 export async function syncRoom(db: Db, room: string, reader: SupportReader, position: SyncPosition) {
-  let after = position.afterSeq ?? 0;
-  let gap = false;
-  if (position.afterEventId !== undefined) {
-    const seq = await repo.findEventSeq(db, room, position.afterEventId);
-    if (seq === undefined) gap = true;
-    else after = seq;
-  }
-  const last = await repo.lastSeq(db, room);
-  if (after > last) {
-    gap = true;
-    after = 0;
-  }
-  const oldest = await repo.oldestKeptSeq(db, room);
-  // Kept seqs run without holes from `oldest` up to `last`; whatever lies between is purged.
-  if (after < last && (oldest === undefined || oldest > after + 1)) gap = true;
-
+  const found =
+    position.afterEventId === undefined
+      ? undefined
+      : await repo.findEventSeq(db, room, position.afterEventId);
+  const { after, gap } = replayFrom({
+    afterSeq: position.afterEventId === undefined ? (position.afterSeq ?? 0) : found,
+    lastSeq: await repo.lastSeq(db, room),
+    oldestKeptSeq: await repo.oldestKeptSeq(db, room),
+  });
   const rows = await repo.eventsAfter(db, room, after, SYNC_LIMIT + 1);
   const events: SupportEventEnvelope[] = rows.slice(0, SYNC_LIMIT).map((row) => ({
     eventId: row.id,
