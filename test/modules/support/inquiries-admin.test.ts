@@ -270,6 +270,16 @@ describe('support inquiries (admin)', () => {
       expect(activity[0]!.summary).toContain('spam → active');
     });
 
+    it('setting the current status again is accepted and recorded', async () => {
+      const g = await createGuestInquiry(t);
+      for (let i = 0; i < 2; i++) {
+        const res = await admin('PATCH', `/api/admin/support-inquiries/${g.id}/status`, { status: 'open' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toMatchObject({ status: 'open', closedAt: null });
+      }
+      expect(await activityOf(t, auditor, 'support_inquiry', g.id)).toHaveLength(2);
+    });
+
     it('an unknown status is 400 VALIDATION_ERROR', async () => {
       const g = await createGuestInquiry(t);
       const res = await admin('PATCH', `/api/admin/support-inquiries/${g.id}/status`, { status: 'archived' });
@@ -364,6 +374,23 @@ describe('support inquiries (admin)', () => {
         headers: reader.headers,
       });
       expect(filtered.json().data.map((i: { id: number }) => i.id)).toEqual([inquiry.id]);
+    });
+
+    it('a linked inquiry can be linked again, to another ticket of its customer', async () => {
+      const inquiry = await createCustomerInquiry(t, customer);
+      const first = await admin('POST', `/api/admin/support-inquiries/${inquiry.id}/link-support-request`, {
+        subject: 'First',
+      });
+      const other = await call('POST', '/api/mobile/support-requests', {
+        headers: customer.headers,
+        payload: { category: 'other', subject: 'Second', message: 'x' },
+      });
+      const res = await admin('POST', `/api/admin/support-inquiries/${inquiry.id}/link-support-request`, {
+        supportRequestId: other.json().data.id,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.supportRequestId).toBe(other.json().data.id);
+      expect(res.json().data.supportRequestId).not.toBe(first.json().data.supportRequestId);
     });
 
     it("another customer's or an unknown ticket: 400 SUPPORT_INQUIRY_LINK_INVALID", async () => {

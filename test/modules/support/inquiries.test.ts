@@ -423,6 +423,24 @@ describe('support inquiries (customer and guest)', () => {
       }
     });
 
+    it('throttles count only requests that pass the credential check', async () => {
+      const g = await createGuestInquiry(t);
+      const ip = newIp();
+      for (let i = 0; i < 31; i++) {
+        const res = await call('POST', `/api/support-inquiries/${g.id}/messages`, {
+          payload: { body: 'x' },
+          ip,
+        });
+        expect(res.statusCode).toBe(403);
+      }
+      const res = await call('POST', `/api/support-inquiries/${g.id}/messages`, {
+        headers: g.headers,
+        payload: { body: 'let me in' },
+        ip,
+      });
+      expect(res.statusCode).toBe(201);
+    });
+
     it('allows 30 messages per minute per IP, then 429', async () => {
       const g = await createGuestInquiry(t);
       const ip = newIp();
@@ -580,6 +598,16 @@ describe('support inquiries (customer and guest)', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.customerId).toBeNull();
       expect(ok.json().data.emailVerifiedAt).not.toBeNull();
+    });
+
+    it("an admin's email verifies the contact but never links the inquiry", async () => {
+      const g = await createGuestInquiry(t, { guestEmail: admin.email });
+      await requestCode(g);
+      const mail = await lastMailTo(t, admin.email);
+      const res = await confirm(g, mail!.code);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ customerId: null, guestEmail: admin.email });
+      expect(res.json().data.emailVerifiedAt).not.toBeNull();
     });
 
     it('the code expires after 10 minutes', async () => {

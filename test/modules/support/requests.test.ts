@@ -306,10 +306,18 @@ describe('support requests', () => {
       clock.advance(1000);
       res = await setStatus(ticket.id, { status: 'closed' });
       expect(res.json().data).toMatchObject({ resolvedAt: null, closedAt: at() });
+      clock.advance(1000);
+      res = await setStatus(ticket.id, { status: 'resolved' });
+      expect(res.json().data).toMatchObject({
+        status: 'resolved',
+        resolvedAt: at(),
+        closedAt: null,
+        resolutionNote: null,
+      });
       res = await setStatus(ticket.id, { status: 'in_progress' });
-      expect(res.json().data).toMatchObject({ closedAt: null });
+      expect(res.json().data).toMatchObject({ closedAt: null, resolvedAt: null });
       const activity = await activityOf(t, auditor, 'support_request', ticket.id);
-      expect(activity).toHaveLength(6);
+      expect(activity).toHaveLength(7);
       expect(activity[0]).toMatchObject({ adminId: agent.userId, action: 'update_status' });
     });
 
