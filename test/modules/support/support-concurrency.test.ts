@@ -82,7 +82,7 @@ describe('support under concurrency', () => {
   });
 
   it('overlapping sweeps close each idle inquiry once, the same way', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push((await createGuestInquiry(t)).id);
     const started = clock.now();
     try {
