@@ -90,22 +90,29 @@ export interface SyncPosition {
  * client cannot be sure it has everything, and reloads the messages through REST.
  */
 export async function syncRoom(db: Db, room: string, reader: SupportReader, position: SyncPosition) {
-  const found =
-    position.afterEventId === undefined
-      ? undefined
-      : await repo.findEventSeq(db, room, position.afterEventId);
-  const { after, gap } = replayFrom({
-    afterSeq: position.afterEventId === undefined ? (position.afterSeq ?? 0) : found,
-    lastSeq: await repo.lastSeq(db, room),
-    oldestKeptSeq: await repo.oldestKeptSeq(db, room),
-  });
-  const rows = await repo.eventsAfter(db, room, after, SYNC_LIMIT + 1);
-  const events: SupportEventEnvelope[] = rows.slice(0, SYNC_LIMIT).map((row) => ({
-    eventId: row.id,
-    eventType: row.eventType as SupportEventType,
-    occurredAt: row.occurredAt.toISOString(),
-    seq: row.seq,
-    data: reader === 'admin' ? row.dataForAdmin : row.dataForVisitor,
-  }));
-  return { events, ...(await latestOf(db, room)), gap, hasMore: rows.length > SYNC_LIMIT };
+  // One snapshot: a purge or a new message between these reads would otherwise hide a gap
+  // or report a latest event the replay does not hold.
+  return db.transaction(
+    async (tx) => {
+      const found =
+        position.afterEventId === undefined
+          ? undefined
+          : await repo.findEventSeq(tx, room, position.afterEventId);
+      const { after, gap } = replayFrom({
+        afterSeq: position.afterEventId === undefined ? (position.afterSeq ?? 0) : found,
+        lastSeq: await repo.lastSeq(tx, room),
+        oldestKeptSeq: await repo.oldestKeptSeq(tx, room),
+      });
+      const rows = await repo.eventsAfter(tx, room, after, SYNC_LIMIT + 1);
+      const events: SupportEventEnvelope[] = rows.slice(0, SYNC_LIMIT).map((row) => ({
+        eventId: row.id,
+        eventType: row.eventType as SupportEventType,
+        occurredAt: row.occurredAt.toISOString(),
+        seq: row.seq,
+        data: reader === 'admin' ? row.dataForAdmin : row.dataForVisitor,
+      }));
+      return { events, ...(await latestOf(tx, room)), gap, hasMore: rows.length > SYNC_LIMIT };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
