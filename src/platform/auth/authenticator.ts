@@ -1,5 +1,5 @@
 import type { AccessTokens } from '../security/jwt';
-import type { GuestPrincipal, GuestResolver, UserPrincipal, UserResolver } from './principal';
+import type { GuestPrincipal, GuestResolver, Principal, UserPrincipal, UserResolver } from './principal';
 
 export type BearerResult =
   | { kind: 'none' }
@@ -36,6 +36,25 @@ export class Authenticator {
   guestPrefixOf(token: string): string | undefined {
     for (const prefix of this.#guestResolvers.keys()) if (token.startsWith(prefix)) return prefix;
     return undefined;
+  }
+
+  /**
+   * The principal as it stands now, for a credential checked earlier (a socket's handshake):
+   * null once its session is revoked or expired, its account deactivated, or its guest token
+   * no longer valid. Permissions are re-read. The access token's own expiry is not checked
+   * again: it only bounds how long a token can open new connections.
+   */
+  async recheck(principal: Principal): Promise<Principal | null> {
+    if (principal.actor === 'guest') {
+      const prefix = this.guestPrefixOf(principal.token);
+      return prefix ? this.#guestResolvers.get(prefix)!(principal.token) : null;
+    }
+    const current = await this.#resolveUser({
+      sub: principal.userId,
+      sid: principal.sessionId,
+      actor: principal.actor,
+    });
+    return current && current.actor === principal.actor ? current : null;
   }
 
   async authenticate(token: string | null | undefined): Promise<BearerResult> {

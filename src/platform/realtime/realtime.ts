@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../auth/authenticator';
 import type { Principal } from '../auth/principal';
+import { AppError, httpErrors } from '../http/errors';
 
 export interface SocketData {
   principal: Principal;
@@ -28,6 +29,12 @@ export interface Realtime {
    */
   onConnection(handler: (socket: RealtimeSocket) => void | Promise<void>): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
+  /**
+   * The socket's principal as it stands now (session still alive, permissions re-read, guest
+   * token still valid), kept on the socket; throws the handshake's errorCode when it is gone.
+   * Calls that grant access (joining a room) ask this rather than trust the handshake.
+   */
+  currentPrincipal(socket: RealtimeSocket): Promise<Principal>;
   /** Starts serving sockets on the HTTP server (API roles only). */
   attach(server: HttpServer): void;
   /**
@@ -124,6 +131,21 @@ export function createRealtime(opts: {
     onConnection: (handler) => handlers.push(handler),
     emitToRoom: (room, event, payload) => {
       nsp.to(room).emit(event as never, payload as never);
+    },
+    async currentPrincipal(socket) {
+      const before = socket.data.principal;
+      const now = await opts.authenticator.recheck(before);
+      if (!now) {
+        if (before.actor !== 'guest') throw httpErrors.unauthorized();
+        const prefix = opts.authenticator.guestPrefixOf(before.token);
+        throw new AppError(
+          403,
+          opts.authenticator.guestDeniedCode(prefix ?? ''),
+          'The guest token is no longer valid',
+        );
+      }
+      socket.data.principal = now;
+      return now;
     },
     attach: (server) => {
       io.attach(server);

@@ -6,6 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { type Socket as ClientSocket, io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endSession } from '../../../src/modules/identity';
+import { rolePermissions, roles, users } from '../../../src/modules/identity/identity.table';
+import { supportInquiryAccessTokens } from '../../../src/modules/support/inquiries/inquiries.table';
 import {
   createSupportEvents,
   inquiryRoom,
@@ -480,6 +482,62 @@ describe('support realtime rooms', () => {
       );
       client.io.engine.close(); // the network drops; the client reconnects on its own
       expect(await refusal).toBe('AUTH_UNAUTHORIZED');
+    });
+
+    it('a session revoked after the handshake joins and syncs nothing more', async () => {
+      const customer = await signedInCustomer(t);
+      const ticket = await openTicket(customer);
+      const client = await connected(customer.tokens.accessToken);
+      expect(await call(client, 'support:join_request_messages', { supportRequestId: ticket })).toMatchObject(
+        {
+          ok: true,
+        },
+      );
+      await endSession({ db: t.platform.database.db, clock, sessionId: customer.tokens.sessionId });
+      for (const event of ['join', 'sync']) {
+        expect(await call(client, `support:${event}_request_messages`, { supportRequestId: ticket })).toEqual(
+          {
+            ok: false,
+            errorCode: 'AUTH_UNAUTHORIZED',
+          },
+        );
+      }
+    });
+
+    it('a guest token revoked after the handshake joins nothing more', async () => {
+      const inquiry = await openInquiry();
+      const client = await connected(inquiry.token!);
+      await t.platform.database.db
+        .update(supportInquiryAccessTokens)
+        .set({ revokedAt: clock.now() })
+        .where(eq(supportInquiryAccessTokens.supportInquiryId, inquiry.id));
+      expect(await call(client, 'support:join_inquiry_messages', { supportInquiryId: inquiry.id })).toEqual({
+        ok: false,
+        errorCode: 'SUPPORT_INQUIRY_TOKEN_INVALID',
+      });
+    });
+
+    it("an admin's permissions are read at each join, not at the handshake", async () => {
+      const customer = await signedInCustomer(t);
+      const ticket = await openTicket(customer);
+      const admin = await signedInAdmin(t, { permissions: ['SupportRequests_READ'] });
+      const client = await connected(admin.tokens.accessToken);
+      expect(await call(client, 'support:join_request_messages', { supportRequestId: ticket })).toMatchObject(
+        {
+          ok: true,
+        },
+      );
+      // The admin's role loses the permission while the socket stays connected.
+      const [role] = await t.platform.database.db
+        .select({ id: roles.id })
+        .from(roles)
+        .innerJoin(users, eq(users.role, roles.name))
+        .where(eq(users.id, admin.userId));
+      await t.platform.database.db.delete(rolePermissions).where(eq(rolePermissions.roleId, role!.id));
+      expect(await call(client, 'support:join_request_messages', { supportRequestId: ticket })).toEqual({
+        ok: false,
+        errorCode: 'AUTH_PERMISSION_DENIED',
+      });
     });
 
     it('a reconnected socket is in no room until it joins again', async () => {

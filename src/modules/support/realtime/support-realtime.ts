@@ -70,14 +70,15 @@ export async function registerSupportRealtime(ctx: ModuleContext, _events: Suppo
     kind: RoomKind,
     schemas: typeof requestCalls | typeof inquiryCalls,
   ) {
-    const { principal } = socket.data;
-    const reader = readerOf(principal);
+    // The actor never changes on a socket, so neither does the half of a room it reads.
+    const reader = readerOf(socket.data.principal);
     onCall(
       socket,
       `support:join_${name}_messages`,
       schemas.call,
       async ({ id }) => {
-        await assertRoomReadable(db, kind, principal, id);
+        // Not the handshake's principal: a session revoked since then joins nothing more.
+        await assertRoomReadable(db, kind, await ctx.realtime.currentPrincipal(socket), id);
         const room = kind.room(id);
         // Join before reading the latest id: an event committed in between is then delivered
         // live and counted in the latest, never missed.
@@ -103,7 +104,7 @@ export async function registerSupportRealtime(ctx: ModuleContext, _events: Suppo
       `support:sync_${name}_messages`,
       schemas.sync,
       async ({ id, at }) => {
-        await assertRoomReadable(db, kind, principal, id);
+        await assertRoomReadable(db, kind, await ctx.realtime.currentPrincipal(socket), id);
         return syncRoom(db, kind.room(id), reader, at);
       },
       log,
