@@ -87,6 +87,9 @@ describe('support inquiries (admin)', () => {
         const res = await admin(method, `/api/admin/support-inquiries/999999${path}`, payload);
         expect(res.statusCode, path).toBe(404);
         expect(res.json().errorCode).toBe('SUPPORT_INQUIRY_NOT_FOUND');
+        const badId = await admin(method, `/api/admin/support-inquiries/1.5${path}`, payload);
+        expect(badId.statusCode, path).toBe(400);
+        expect(badId.json().errorCode).toBe('VALIDATION_ERROR');
       }
     });
   });

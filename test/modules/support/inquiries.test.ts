@@ -288,9 +288,18 @@ describe('support inquiries (customer and guest)', () => {
       const asAdmin = await call('GET', `/api/support-inquiries/${id}`, { headers: admin.headers });
       expect(asAdmin.statusCode).toBe(403);
       expect(asAdmin.json().errorCode).toBe('AUTH_FORBIDDEN');
-      const badId = await call('GET', '/api/support-inquiries/abc', { headers });
-      expect(badId.statusCode).toBe(400);
-      expect(badId.json().errorCode).toBe('VALIDATION_ERROR');
+      for (const [method, path, payload] of [
+        ['GET', ''],
+        ['GET', '/messages'],
+        ['POST', '/messages', { body: 'hi' }],
+        ['PATCH', '/identify', { guestName: 'x' }],
+        ['POST', '/verify-email/request'],
+        ['POST', '/verify-email/confirm', { otp: '123456' }],
+      ] as const) {
+        const badId = await call(method, `/api/support-inquiries/abc${path}`, { headers, payload });
+        expect(badId.statusCode, path).toBe(400);
+        expect(badId.json().errorCode).toBe('VALIDATION_ERROR');
+      }
     });
   });
 

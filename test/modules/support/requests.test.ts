@@ -137,8 +137,14 @@ describe('support requests', () => {
         expect(res.statusCode, url).toBe(404);
         expect(res.json().errorCode).toBe('SUPPORT_REQUEST_NOT_FOUND');
       }
-      const badId = await call('GET', '/api/mobile/support-requests/0', { headers: customer.headers });
-      expect(badId.statusCode).toBe(400);
+      for (const [method, url, payload] of [
+        ['GET', '/api/mobile/support-requests/0'],
+        ['POST', '/api/mobile/support-requests/abc/messages', { body: 'hi' }],
+      ] as const) {
+        const badId = await call(method, url, { headers: customer.headers, payload });
+        expect(badId.statusCode, url).toBe(400);
+        expect(badId.json().errorCode).toBe('VALIDATION_ERROR');
+      }
     });
 
     it('a reply (201) reopens a resolved ticket, clearing resolvedAt and the note; other statuses stay', async () => {
@@ -217,6 +223,9 @@ describe('support requests', () => {
         const res = await admin(method, `/api/admin/support-requests/999999${path}`, payload);
         expect(res.statusCode, path).toBe(404);
         expect(res.json().errorCode).toBe('SUPPORT_REQUEST_NOT_FOUND');
+        const badId = await admin(method, `/api/admin/support-requests/x${path}`, payload);
+        expect(badId.statusCode, path).toBe(400);
+        expect(badId.json().errorCode).toBe('VALIDATION_ERROR');
       }
     });
 
