@@ -106,12 +106,13 @@ describe('sessions', () => {
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 9; i++) {
         known.push(await time(admin.email));
         unknown.push(await time(`ghost-${unique()}@example.com`));
       }
-      // Without the dummy hash an unknown email answers in about a tenth of the time.
-      expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+      // Without the dummy hash an unknown email answers in about a tenth of the time. The
+      // margin leaves room for a loaded machine (seen: 0.39 with other test runs beside it).
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
     });
 
     it('a missing or malformed field is a validation error', async () => {
