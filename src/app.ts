@@ -18,6 +18,7 @@ import {
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
+import { catalogModule } from './modules/catalog';
 import { identityModule } from './modules/identity';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -31,7 +32,13 @@ import type { Platform } from './platform/platform';
 import { registerFilesRoute } from './platform/storage/files';
 
 /** Every feature module, in registration order. */
-export const modules: PasalModule[] = [identityModule, activityModule, systemModule, uploadsModule];
+export const modules: PasalModule[] = [
+  identityModule,
+  activityModule,
+  systemModule,
+  uploadsModule,
+  catalogModule,
+];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
 

@@ -1,0 +1,30 @@
+// Catalog: what the store sells and how it is found. Products with their categories, brands,
+// tags and SEO records, the public catalog and its search; stock, care packages, digital keys
+// and shipping districts live in their own sub-areas. Other modules call only what is exported here.
+import type { PasalModule, PermissionGroup } from '../../platform/module';
+import {
+  brandPermissions,
+  categoryPermissions,
+  productPermissions,
+  seoPermissions,
+  tagPermissions,
+} from './catalog.permissions';
+
+const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
+  module: p.module,
+  codes: p.codes,
+});
+
+export const catalogModule: PasalModule = {
+  name: 'catalog',
+  permissions: [
+    group(seoPermissions),
+    group(categoryPermissions),
+    group(brandPermissions),
+    group(tagPermissions),
+    group(productPermissions),
+  ],
+  async register(_ctx) {
+    // Each sub-area adds its routes and jobs here, one call per sub-area.
+  },
+};
