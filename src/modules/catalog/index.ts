@@ -9,6 +9,10 @@ import {
   seoPermissions,
   tagPermissions,
 } from './catalog.permissions';
+import { shippingDistrictPermissions } from './shipping-districts/shipping-districts.permissions';
+import { shippingDistrictRoutes } from './shipping-districts/shipping-districts.routes';
+
+export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 
 const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
   module: p.module,
@@ -23,8 +27,10 @@ export const catalogModule: PasalModule = {
     group(brandPermissions),
     group(tagPermissions),
     group(productPermissions),
+    group(shippingDistrictPermissions),
   ],
-  async register(_ctx) {
+  async register(ctx) {
     // Each sub-area adds its routes and jobs here, one call per sub-area.
+    shippingDistrictRoutes(ctx);
   },
 };

@@ -34,7 +34,12 @@ export const carePackages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('care_packages_price_range_check', sql`${t.minPrice} IS NULL OR ${t.maxPrice} IS NULL OR ${t.minPrice} <= ${t.maxPrice}`)],
+  (t) => [
+    check(
+      'care_packages_price_range_check',
+      sql`${t.minPrice} IS NULL OR ${t.maxPrice} IS NULL OR ${t.minPrice} <= ${t.maxPrice}`,
+    ),
+  ],
 );
 
 /** A pricing tier of a package: how long the cover lasts and what it costs. */

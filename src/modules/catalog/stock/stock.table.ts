@@ -89,7 +89,10 @@ export const stockLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_ledger_source_check', sql`${t.source} IN ('adjustment', 'reservation', 'release', 'finalize')`),
+    check(
+      'stock_ledger_source_check',
+      sql`${t.source} IN ('adjustment', 'reservation', 'release', 'finalize')`,
+    ),
     index('stock_ledger_product_idx').on(t.productId, t.id),
   ],
 );
