@@ -9,10 +9,27 @@ import {
   seoPermissions,
   tagPermissions,
 } from './catalog.permissions';
+import { seoRoutes } from './seo/seo.routes';
 import { shippingDistrictPermissions } from './shipping-districts/shipping-districts.permissions';
 import { shippingDistrictRoutes } from './shipping-districts/shipping-districts.routes';
+import { inventoryPermissions } from './stock/stock.permissions';
+import { registerStock } from './stock/stock.routes';
+import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 
+export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
+export type { StockLevel } from './stock/stock.schemas';
+export {
+  expireStaleReservations,
+  extendReservations,
+  finalizeStock,
+  getStockLevels,
+  type ReserveOutcome,
+  releaseStock,
+  reserveStock,
+  type StockOwner,
+  setReservedQuantity,
+} from './stock/stock.service';
 
 const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
   module: p.module,
@@ -28,9 +45,13 @@ export const catalogModule: PasalModule = {
     group(tagPermissions),
     group(productPermissions),
     group(shippingDistrictPermissions),
+    group(inventoryPermissions),
   ],
   async register(ctx) {
     // Each sub-area adds its routes and jobs here, one call per sub-area.
+    seoRoutes(ctx);
+    taxonomyRoutes(ctx);
     shippingDistrictRoutes(ctx);
+    await registerStock(ctx);
   },
 };

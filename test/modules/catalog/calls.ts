@@ -1,5 +1,6 @@
 // HTTP helpers of the catalog's stock, district, care-package and digital-key tests.
 import { expect } from 'vitest';
+import { products } from '../../../src/modules/catalog/products/products.table';
 import type { TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
 
@@ -43,4 +44,19 @@ export function caller(t: TestApp) {
   }
 
   return { call, expectGuarded, activityOf };
+}
+
+let productSeq = 0;
+/** A product row for stock, key and care-package tests (the product routes are tested elsewhere). */
+export async function insertProduct(
+  t: TestApp,
+  values: Partial<typeof products.$inferInsert> & { productKind: 'physical' | 'digital' | 'care_package' },
+): Promise<number> {
+  productSeq += 1;
+  const slug = `test-product-${productSeq}-${Math.random().toString(36).slice(2, 8)}`;
+  const [row] = await t.platform.database.db
+    .insert(products)
+    .values({ title: slug, slug, mrp: 1000, status: 'published', ...values })
+    .returning({ id: products.id });
+  return row!.id;
 }
