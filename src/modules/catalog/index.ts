@@ -2,6 +2,8 @@
 // tags and SEO records, the public catalog and its search; stock, care packages, digital keys
 // and shipping districts live in their own sub-areas. Other modules call only what is exported here.
 import type { PasalModule, PermissionGroup } from '../../platform/module';
+import { carePackagePermissions } from './care-packages/care-packages.permissions';
+import { registerCarePackages } from './care-packages/care-packages.routes';
 import {
   brandPermissions,
   categoryPermissions,
@@ -16,6 +18,19 @@ import { inventoryPermissions } from './stock/stock.permissions';
 import { registerStock } from './stock/stock.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 
+export type { EligibilityProduct, EligibilityRules } from './care-packages/care-packages.eligibility';
+export { isEligible as isCarePackageEligible } from './care-packages/care-packages.eligibility';
+export type { SubscriptionView as CarePackageSubscription } from './care-packages/care-packages.schemas';
+export {
+  activateSubscription,
+  type CarePackageTierInfo,
+  cancelSubscription,
+  createPendingSubscription,
+  eligibleCarePackages,
+  expireSubscriptions,
+  findCarePackageTier,
+  subscriptionsOfOrderItems,
+} from './care-packages/care-packages.service';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';
@@ -46,6 +61,7 @@ export const catalogModule: PasalModule = {
     group(productPermissions),
     group(shippingDistrictPermissions),
     group(inventoryPermissions),
+    group(carePackagePermissions),
   ],
   async register(ctx) {
     // Each sub-area adds its routes and jobs here, one call per sub-area.
@@ -53,5 +69,6 @@ export const catalogModule: PasalModule = {
     taxonomyRoutes(ctx);
     shippingDistrictRoutes(ctx);
     await registerStock(ctx);
+    await registerCarePackages(ctx);
   },
 };
