@@ -107,6 +107,10 @@ export const settings = {
     doc: 'Secret that signs file URLs and other signed links (at least 32 characters). Required in production; otherwise generated like `JWT_SECRET`.',
     schema: optionalString.pipe(z.string().min(32).optional()),
   }),
+  DIGITAL_KEYS_SECRET: setting({
+    doc: 'Secret that encrypts stored digital keys (licence keys) and makes their duplicate digests (at least 32 characters). Unset: derived from `JWT_SECRET`, so rotating that secret would make stored keys unreadable; set this in production and never change it.',
+    schema: optionalString.pipe(z.string().min(32).optional()),
+  }),
   JWT_ACCESS_TTL_SECONDS: setting({
     doc: 'Lifetime of an access token.',
     schema: int(30, 86_400),

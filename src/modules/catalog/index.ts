@@ -11,6 +11,8 @@ import {
   seoPermissions,
   tagPermissions,
 } from './catalog.permissions';
+import { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
+import { digitalKeyRoutes } from './digital-keys/digital-keys.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { shippingDistrictPermissions } from './shipping-districts/shipping-districts.permissions';
 import { shippingDistrictRoutes } from './shipping-districts/shipping-districts.routes';
@@ -31,6 +33,13 @@ export {
   findCarePackageTier,
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
+export {
+  type AssignOutcome,
+  assignDigitalKeys,
+  availableDigitalKeyCounts,
+  type RevealedKey,
+  revealAssignedKeys,
+} from './digital-keys/digital-keys.service';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';
@@ -62,6 +71,7 @@ export const catalogModule: PasalModule = {
     group(shippingDistrictPermissions),
     group(inventoryPermissions),
     group(carePackagePermissions),
+    group(digitalKeyPermissions),
   ],
   async register(ctx) {
     // Each sub-area adds its routes and jobs here, one call per sub-area.
@@ -70,5 +80,6 @@ export const catalogModule: PasalModule = {
     shippingDistrictRoutes(ctx);
     await registerStock(ctx);
     await registerCarePackages(ctx);
+    digitalKeyRoutes(ctx);
   },
 };
