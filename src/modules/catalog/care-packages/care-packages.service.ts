@@ -221,7 +221,7 @@ export async function eligibleCarePackages(
   productId: number,
 ): Promise<OfferedCarePackageView[] | null> {
   const product = await repo.productForEligibility(db, productId);
-  if (!product || product.status !== 'published' || !product.isSellable) return null;
+  if (product?.status !== 'published' || !product.isSellable) return null;
   if (product.productKind !== 'physical') return [];
   const packages = (await repo.activePackages(db)).filter((p) => isEligible(product, p));
   const tiers = await repo.tiersOf(
