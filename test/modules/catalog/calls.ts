@@ -2,7 +2,8 @@
 import { expect } from 'vitest';
 import { products } from '../../../src/modules/catalog/products/products.table';
 import type { TestApp } from '../../helpers/app';
-import { type SignedIn, signedInAdmin } from '../../helpers/factories';
+import { createTestApp } from '../../helpers/app';
+import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Headers = Record<string, string>;
@@ -59,4 +60,16 @@ export async function insertProduct(
     .values({ title: slug, slug, mrp: 1000, status: 'published', ...values })
     .returning({ id: products.id });
   return row!.id;
+}
+
+/** A test app with a superadmin (who also reads the activity trail) and a customer. */
+export async function catalogTestApp() {
+  const t = await createTestApp();
+  return {
+    t,
+    db: t.platform.database.db,
+    http: caller(t),
+    admin: await signedInAdmin(t, { superadmin: true }),
+    customer: await signedInCustomer(t),
+  };
 }

@@ -11,9 +11,9 @@ import {
 import { brands, categories } from '../../../src/modules/catalog/taxonomy/taxonomy.table';
 import type { Db } from '../../../src/platform/db/database';
 import { inTransaction } from '../../../src/platform/db/transaction';
-import { createTestApp, type TestApp } from '../../helpers/app';
-import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
-import { caller, insertProduct } from './calls';
+import type { TestApp } from '../../helpers/app';
+import { type SignedIn, signedInAdmin } from '../../helpers/factories';
+import { type caller, catalogTestApp, insertProduct } from './calls';
 
 interface Tier {
   id: number;
@@ -48,11 +48,7 @@ describe('care packages', () => {
   let phones: number;
   let dell: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.platform.database.db;
-    http = caller(t);
-    admin = await signedInAdmin(t, { superadmin: true });
-    customer = await signedInCustomer(t);
+    ({ t, db, http, admin, customer } = await catalogTestApp());
     const [l] = await db.insert(categories).values({ name: 'Laptops', slug: 'cp-laptops' }).returning();
     const [g] = await db
       .insert(categories)

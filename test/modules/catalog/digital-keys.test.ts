@@ -10,9 +10,9 @@ import { keysOf, maskKey } from '../../../src/modules/catalog/digital-keys/digit
 import { digitalKeys } from '../../../src/modules/catalog/digital-keys/digital-keys.table';
 import type { Db } from '../../../src/platform/db/database';
 import { inTransaction } from '../../../src/platform/db/transaction';
-import { createTestApp, type TestApp } from '../../helpers/app';
-import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
-import { caller, insertProduct } from './calls';
+import type { TestApp } from '../../helpers/app';
+import { type SignedIn, signedInAdmin } from '../../helpers/factories';
+import { type caller, catalogTestApp, insertProduct } from './calls';
 
 interface Key {
   id: string;
@@ -50,11 +50,7 @@ describe('digital keys', () => {
   let customer: SignedIn;
   let http: ReturnType<typeof caller>;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.platform.database.db;
-    http = caller(t);
-    admin = await signedInAdmin(t, { superadmin: true });
-    customer = await signedInCustomer(t);
+    ({ t, db, http, admin, customer } = await catalogTestApp());
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 // Shipping districts: the 77 seeded districts, their admin routes and the public list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findShippingDistrict } from '../../../src/modules/catalog';
-import { createTestApp, type TestApp } from '../../helpers/app';
-import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
-import { caller } from './calls';
+import type { TestApp } from '../../helpers/app';
+import { type SignedIn, signedInAdmin } from '../../helpers/factories';
+import { type caller, catalogTestApp } from './calls';
 
 interface District {
   id: number;
@@ -19,10 +19,7 @@ describe('shipping districts', () => {
   let customer: SignedIn;
   let http: ReturnType<typeof caller>;
   beforeAll(async () => {
-    t = await createTestApp();
-    http = caller(t);
-    admin = await signedInAdmin(t, { superadmin: true });
-    customer = await signedInCustomer(t);
+    ({ t, http, admin, customer } = await catalogTestApp());
   });
   afterAll(() => t.close());
 

@@ -13,9 +13,9 @@ import {
 import { stockReservations } from '../../../src/modules/catalog/stock/stock.table';
 import type { Db } from '../../../src/platform/db/database';
 import { inTransaction } from '../../../src/platform/db/transaction';
-import { createTestApp, type TestApp } from '../../helpers/app';
-import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
-import { caller, insertProduct } from './calls';
+import type { TestApp } from '../../helpers/app';
+import { type SignedIn, signedInAdmin } from '../../helpers/factories';
+import { type caller, catalogTestApp, insertProduct } from './calls';
 
 interface LedgerEntry {
   id: number;
@@ -37,11 +37,7 @@ describe('stock', () => {
   let customer: SignedIn;
   let http: ReturnType<typeof caller>;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.platform.database.db;
-    http = caller(t);
-    admin = await signedInAdmin(t, { superadmin: true });
-    customer = await signedInCustomer(t);
+    ({ t, db, http, admin, customer } = await catalogTestApp());
   });
   afterAll(() => t.close());
 
