@@ -22,6 +22,9 @@ export interface Owner {
   id: string;
 }
 
+const ownedBy = (owner: Owner) =>
+  and(eq(stockReservations.ownerType, owner.type), eq(stockReservations.ownerId, owner.id));
+
 export async function findProductKind(db: Db, productId: number): Promise<string | undefined> {
   const [row] = await db
     .select({ kind: products.productKind })
@@ -116,13 +119,7 @@ export async function findReservation(
   const [row] = await db
     .select()
     .from(stockReservations)
-    .where(
-      and(
-        eq(stockReservations.ownerType, owner.type),
-        eq(stockReservations.ownerId, owner.id),
-        eq(stockReservations.productId, productId),
-      ),
-    );
+    .where(and(ownedBy(owner), eq(stockReservations.productId, productId)));
   return row;
 }
 
@@ -131,11 +128,7 @@ export async function reservationsOf(db: Db, owner: Owner, productId?: number): 
     .select()
     .from(stockReservations)
     .where(
-      and(
-        eq(stockReservations.ownerType, owner.type),
-        eq(stockReservations.ownerId, owner.id),
-        productId === undefined ? undefined : eq(stockReservations.productId, productId),
-      ),
+      and(ownedBy(owner), productId === undefined ? undefined : eq(stockReservations.productId, productId)),
     )
     .orderBy(asc(stockReservations.productId));
 }
@@ -177,7 +170,7 @@ export async function setReservationsExpiry(
   const rows = await db
     .update(stockReservations)
     .set({ expiresAt, updatedAt: at })
-    .where(and(eq(stockReservations.ownerType, owner.type), eq(stockReservations.ownerId, owner.id)))
+    .where(ownedBy(owner))
     .returning({ id: stockReservations.id });
   return rows.length;
 }
