@@ -263,6 +263,35 @@ export const settings = {
     schema: z.string().min(1),
     default: 'openid email profile',
   }),
+  SEARCH_SIMILARITY_THRESHOLD: setting({
+    doc: 'Product search: a title matches a search term when their trigram similarity is above this (0 to 1).',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'expected a number from 0 to 1')
+      .transform(Number),
+    default: '0.3',
+  }),
+  CATALOG_ADMIN_PRODUCT_SEARCH_RATE_LIMIT: setting({
+    doc: 'Admin product lists with `search`: requests allowed per admin per window.',
+    schema: int(1),
+    default: '120',
+  }),
+  CATALOG_ADMIN_PRODUCT_SEARCH_RATE_WINDOW_SECONDS: setting({
+    doc: 'Window of `CATALOG_ADMIN_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
+    schema: int(1),
+    default: '60',
+  }),
+  CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT: setting({
+    doc: 'Public product lists with `search` (both surfaces together): requests allowed per IP per window.',
+    schema: int(1),
+    default: '60',
+  }),
+  CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_WINDOW_SECONDS: setting({
+    doc: 'Window of `CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
+    schema: int(1),
+    default: '60',
+  }),
 } as const;
 
 type Settings = typeof settings;

@@ -13,6 +13,7 @@ import {
 } from './catalog.permissions';
 import { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
 import { digitalKeyRoutes } from './digital-keys/digital-keys.routes';
+import { productRoutes } from './products/products.routes';
 import { seoRoutes } from './seo/seo.routes';
 import { shippingDistrictPermissions } from './shipping-districts/shipping-districts.permissions';
 import { shippingDistrictRoutes } from './shipping-districts/shipping-districts.routes';
@@ -40,6 +41,7 @@ export {
   type RevealedKey,
   revealAssignedKeys,
 } from './digital-keys/digital-keys.service';
+export { sanitizeDescription, updateProductReviewAggregates } from './products/products.service';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';
@@ -77,6 +79,7 @@ export const catalogModule: PasalModule = {
     // Each sub-area adds its routes and jobs here, one call per sub-area.
     seoRoutes(ctx);
     taxonomyRoutes(ctx);
+    productRoutes(ctx);
     shippingDistrictRoutes(ctx);
     await registerStock(ctx);
     await registerCarePackages(ctx);
