@@ -281,6 +281,8 @@ describe('stock', () => {
       await inTransaction(db, (tx) =>
         extendReservations(tx, { owner: { type: 'cart', id: 'busy-cart' }, expiresAt: future, at: at() }),
       );
+      // Adding to a reservation without an expiry keeps the one it has.
+      await reserve(id, 1, { type: 'cart', id: 'idle-cart' });
 
       const expired = await expireStaleReservations(db, { at: at() });
       expect(expired).toBe(1);
@@ -288,7 +290,7 @@ describe('stock', () => {
       expect((await ledger(id))[0]).toMatchObject({
         source: 'release',
         reason: 'Reservation expired',
-        reservedDelta: -2,
+        reservedDelta: -3,
         ownerId: 'idle-cart',
       });
       expect(await expireStaleReservations(db, { at: at() })).toBe(0);

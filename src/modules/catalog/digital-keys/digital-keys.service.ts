@@ -44,8 +44,10 @@ export async function addDigitalKeys(
   const vault = keyVault(deps.config);
   const now = deps.clock.now();
   const byDigest = new Map<string, string>();
-  for (const value of values)
-    if (!byDigest.has(vault.digest(value))) byDigest.set(vault.digest(value), value);
+  for (const value of values) {
+    const digest = vault.digest(value);
+    if (!byDigest.has(digest)) byDigest.set(digest, value);
+  }
   return inTransaction(deps.db, async (tx) => {
     await digitalProduct(tx, productId);
     const added = await repo.insertNewKeys(

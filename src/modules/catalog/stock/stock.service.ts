@@ -34,7 +34,10 @@ export interface ReservationChange {
   productId: number;
   quantity: number;
   owner: StockOwner;
-  /** When an idle owner loses the units; null (default) holds until released or finalized. */
+  /**
+   * When an idle owner loses the units; null holds until released or finalized. Left out: a
+   * new reservation never expires, an existing one keeps its expiry.
+   */
   expiresAt?: Date | null;
   at: Date;
   /** The ledger's reason; a default names the owner. */
@@ -61,7 +64,8 @@ export async function reserveStock(tx: Db, p: ReservationChange): Promise<Reserv
     throw new RangeError('quantity must be a positive integer');
   const locked = await repo.lockExistingStock(tx, p.productId);
   if (!locked) return { ok: false, stock: EMPTY };
-  const held = (await repo.findReservation(tx, p.owner, p.productId))?.quantity ?? 0;
+  const existing = await repo.findReservation(tx, p.owner, p.productId);
+  const held = existing?.quantity ?? 0;
   const after = await repo.takeAvailable(tx, p.productId, p.quantity, p.at);
   if (!after) return { ok: false, stock: level(locked) };
   await repo.saveReservation(tx, {
@@ -69,7 +73,7 @@ export async function reserveStock(tx: Db, p: ReservationChange): Promise<Reserv
     owner: p.owner,
     productId: p.productId,
     quantity: held + p.quantity,
-    expiresAt: p.expiresAt ?? null,
+    expiresAt: p.expiresAt === undefined ? (existing?.expiresAt ?? null) : p.expiresAt,
     at: p.at,
   });
   await repo.insertLedger(tx, {
