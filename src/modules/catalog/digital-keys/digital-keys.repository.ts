@@ -2,19 +2,10 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { paged } from '../catalog.repository';
-import { products } from '../products/products.table';
 import type { DigitalKeyListQuery } from './digital-keys.schemas';
 import { type DigitalKeyStatus, digitalKeys } from './digital-keys.table';
 
 export type DigitalKeyRow = typeof digitalKeys.$inferSelect;
-
-export async function findProductKind(db: Db, productId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ kind: products.productKind })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.kind;
-}
 
 /** Inserts the keys a product does not hold yet; the unique digest settles concurrent uploads. */
 export async function insertNewKeys(db: Db, rows: Array<typeof digitalKeys.$inferInsert>): Promise<number> {

@@ -8,6 +8,7 @@ import { newUuid } from '../../../platform/ids';
 import type { ModuleContext } from '../../../platform/module';
 import { recordActivity } from '../../activity';
 import { catalogErrors } from '../catalog.errors';
+import { findProduct } from '../products/products.repository';
 import { digitalKeyErrors } from './digital-keys.errors';
 import * as repo from './digital-keys.repository';
 import type {
@@ -21,7 +22,7 @@ import { keysOf, keyVault, maskKey } from './digital-keys.secrets';
 type Deps = Pick<ModuleContext, 'db' | 'clock' | 'config'>;
 
 async function digitalProduct(db: Db, productId: number): Promise<void> {
-  const kind = await repo.findProductKind(db, productId);
+  const kind = (await findProduct(db, productId))?.productKind;
   if (!kind) throw catalogErrors.productNotFound();
   if (kind !== 'digital') throw digitalKeyErrors.notDigital();
 }

@@ -4,7 +4,6 @@ import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { paged } from '../catalog.repository';
-import { products } from '../products/products.table';
 import {
   productStock,
   type ReservationOwnerType,
@@ -24,14 +23,6 @@ export interface Owner {
 
 const ownedBy = (owner: Owner) =>
   and(eq(stockReservations.ownerType, owner.type), eq(stockReservations.ownerId, owner.id));
-
-export async function findProductKind(db: Db, productId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ kind: products.productKind })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.kind;
-}
 
 export async function stockRows(db: Db, productIds: number[]): Promise<StockRow[]> {
   if (!productIds.length) return [];

@@ -13,6 +13,7 @@ import { newUuid } from '../../../platform/ids';
 import type { ModuleContext } from '../../../platform/module';
 import { recordActivity } from '../../activity';
 import { catalogErrors } from '../catalog.errors';
+import { findProduct } from '../products/products.repository';
 import { stockErrors } from './stock.errors';
 import * as repo from './stock.repository';
 import type { AdjustStockBody, StockLedgerEntryView, StockLedgerQuery, StockLevel } from './stock.schemas';
@@ -223,7 +224,7 @@ export async function expireStaleReservations(db: Db, p: { at: Date; limit?: num
 type Deps = Pick<ModuleContext, 'db' | 'clock'>;
 
 async function physicalProduct(db: Db, productId: number): Promise<void> {
-  const kind = await repo.findProductKind(db, productId);
+  const kind = (await findProduct(db, productId))?.productKind;
   if (!kind) throw catalogErrors.productNotFound();
   if (kind !== 'physical') throw stockErrors.notPhysical();
 }
