@@ -292,6 +292,11 @@ export const settings = {
     schema: int(1),
     default: '60',
   }),
+  CATALOG_PUBLIC_LIST_CACHE_SECONDS: setting({
+    doc: 'Public product list pages are kept this long in the cache (0: off). Product and taxonomy writes clear them; stock and review changes show within this time.',
+    schema: int(0, 3600),
+    default: '15',
+  }),
 } as const;
 
 type Settings = typeof settings;

@@ -273,6 +273,31 @@ describe('public catalog and product search', () => {
     });
   });
 
+  describe('list cache', () => {
+    it('serves a list page from the cache until a product or taxonomy write clears it', async () => {
+      const first = await list('search=mandala');
+      expect(keysOf(first)).toEqual(['mandala']);
+      // A change that bypasses the services (as stock and review movements do) shows only later…
+      await t.platform.database.db.execute(
+        sql`update products set title = 'Kalachakra mandala (gilded)' where id = ${ids.mandala}`,
+      );
+      expect((await list('search=mandala'))[0]?.title).toBe('Kalachakra mandala');
+      // …while a product write clears the cached pages at once.
+      const patch = await http.call('PATCH', `/api/admin/products/${ids.mandala}`, admin.headers, {
+        isSellable: true,
+      });
+      expect(patch.statusCode).toBe(200);
+      expect((await list('search=mandala'))[0]?.title).toBe('Kalachakra mandala (gilded)');
+      // A taxonomy write clears them too.
+      await t.platform.database.db.execute(
+        sql`update products set title = 'Kalachakra mandala' where id = ${ids.mandala}`,
+      );
+      const tag = await http.call('POST', '/api/admin/tags', admin.headers, { name: 'Cache buster' });
+      expect(tag.statusCode).toBe(201);
+      expect((await list('search=mandala'))[0]?.title).toBe('Kalachakra mandala');
+    });
+  });
+
   describe('detail', () => {
     it('shows a published product by slug with review fields', async () => {
       for (const prefix of ['/api', '/api/mobile']) {

@@ -263,8 +263,12 @@ function orderOf(sort: ProductSort, order: 'asc' | 'desc', search: ProductSearch
     title: sql`${products.title}`,
     rating: sql`${products.averageRating}`,
   }[sort];
-  const tail = sort === 'rating' ? [sql`${products.reviewCount} ${dir}`] : [];
-  return [sql`${key} ${dir} nulls last`, ...tail, sql`${products.id} ${dir}`];
+  // Only the rating can be empty; `nulls last` on a NOT NULL column would keep the planner
+  // from reading the listing indexes backwards (it cannot know no null is there).
+  if (sort === 'rating') {
+    return [sql`${key} ${dir} nulls last`, sql`${products.reviewCount} ${dir}`, sql`${products.id} ${dir}`];
+  }
+  return [sql`${key} ${dir}`, sql`${products.id} ${dir}`];
 }
 
 /**
@@ -273,6 +277,24 @@ function orderOf(sort: ProductSort, order: 'asc' | 'desc', search: ProductSearch
  */
 export async function setSimilarityThreshold(tx: Db, threshold: number): Promise<void> {
   await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
+}
+
+/**
+ * With a search, the page carries the total (`count(*) over ()`): the search visits every
+ * match anyway (to rank them), and a second query would run the whole search again. Without
+ * one, a separate count keeps the page an index-ordered top-N read.
+ */
+const totalSql = (f: ProductFilters) => (f.search ? sql<number>`count(*) over ()` : sql<null>`null`);
+
+async function countOf(
+  db: Db,
+  f: ProductFilters,
+  where: SQL | undefined,
+  page: Array<{ total: number | null }>,
+) {
+  if (f.search && page.length) return Number(page[0]!.total);
+  const [total] = await db.select({ n: count() }).from(products).where(where);
+  return total?.n ?? 0;
 }
 
 export async function listAdminProducts(
@@ -285,15 +307,14 @@ export async function listAdminProducts(
   const where = whereOf(f);
   const rows = await paged(
     db
-      .select()
+      .select({ product: products, total: totalSql(f) })
       .from(products)
       .where(where)
       .orderBy(...orderOf(sort, order, f.search))
       .$dynamic(),
     page,
   );
-  const [total] = await db.select({ n: count() }).from(products).where(where);
-  return { rows, count: total?.n ?? 0 };
+  return { rows: rows.map((r) => r.product), count: await countOf(db, f, where, rows) };
 }
 
 export interface PublicListRow {
@@ -340,7 +361,7 @@ export async function listPublicProducts(
   const where = whereOf(f);
   const rows = await paged(
     db
-      .select(publicColumns)
+      .select({ ...publicColumns, total: totalSql(f) })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(brands, eq(brands.id, products.brandId))
@@ -349,8 +370,7 @@ export async function listPublicProducts(
       .$dynamic(),
     page,
   );
-  const [total] = await db.select({ n: count() }).from(products).where(where);
-  return { rows: rows as PublicListRow[], count: total?.n ?? 0 };
+  return { rows: rows as PublicListRow[], count: await countOf(db, f, where, rows) };
 }
 
 /** One product with its category, brand and availability, as the public detail shows it. */
@@ -371,7 +391,12 @@ export async function findPublicProduct(
  * EXPLAIN of the list query with a search, for the benchmark and the plan test; `publicOnly`
  * false leaves out the published-and-sellable filter, as the admin list does.
  */
-export async function explainSearch(db: Db, term: string, publicOnly: boolean): Promise<string[]> {
+export async function explainSearch(
+  db: Db,
+  term: string,
+  publicOnly: boolean,
+  analyze = false,
+): Promise<string[]> {
   const search = await resolveSearch(db, term);
   const where = whereOf({ publicOnly, search });
   const query = db
@@ -385,7 +410,7 @@ export async function explainSearch(db: Db, term: string, publicOnly: boolean): 
     .toSQL();
   const rows = await rowsOf<{ 'QUERY PLAN': string }>(
     db,
-    sql.join([sql.raw('explain '), sql.raw(inlineParams(query.sql, query.params))]),
+    sql.raw(`explain ${analyze ? '(analyze, buffers) ' : ''}${inlineParams(query.sql, query.params)}`),
   );
   return rows.map((r) => r['QUERY PLAN']);
 }
@@ -402,4 +427,78 @@ function inlineParams(text: string, params: unknown[]): string {
 /** For plan inspection only: sequential scans off for the rest of the transaction. */
 export async function disableSeqScan(tx: Db): Promise<void> {
   await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+}
+
+// ---------- bulk loading (synthetic catalogs for benchmarks) ----------
+
+export interface BulkProduct {
+  title: string;
+  slug: string;
+  description: string;
+  productKind: ProductKind;
+  status: ProductStatus;
+  isSellable: boolean;
+  mrp: number;
+  sp: number;
+  categoryId: number | null;
+  brandId: number | null;
+  tagIds: number[];
+}
+
+/** A PostgreSQL array literal of texts: one parameter however many rows (both drivers take it). */
+function textArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+const intArray = (values: Array<number | null>) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
+/**
+ * Inserts a batch of products and their tags with two statements (`unnest` of array
+ * parameters), skipping slugs that exist. Returns how many products were inserted.
+ */
+export async function insertProductBatch(tx: Db, batch: BulkProduct[]): Promise<number> {
+  if (!batch.length) return 0;
+  const col = <K extends keyof BulkProduct>(key: K) => batch.map((p) => p[key]);
+  const inserted = await rowsOf<{ id: number; slug: string }>(
+    tx,
+    sql`insert into ${products}
+          (title, slug, description, product_kind, status, is_sellable, mrp, sp, category_id, brand_id, published_at)
+        select t.title, t.slug, t.description, t.kind, t.status, t.sellable, t.mrp, t.sp, t.category_id, t.brand_id,
+               case when t.status = 'published' then now() end
+          from unnest(
+            ${textArray(col('title'))}::text[], ${textArray(col('slug'))}::text[],
+            ${textArray(col('description'))}::text[], ${textArray(col('productKind'))}::text[],
+            ${textArray(col('status'))}::text[], ${`{${col('isSellable').join(',')}}`}::boolean[],
+            ${intArray(col('mrp'))}::bigint[], ${intArray(col('sp'))}::bigint[],
+            ${intArray(col('categoryId'))}::int[], ${intArray(col('brandId'))}::int[]
+          ) as t(title, slug, description, kind, status, sellable, mrp, sp, category_id, brand_id)
+        on conflict (slug) do nothing
+        returning id, slug`,
+  );
+  const idBySlug = new Map(inserted.map((r) => [r.slug, Number(r.id)]));
+  const links = batch.flatMap((p) => {
+    const id = idBySlug.get(p.slug);
+    return id === undefined ? [] : p.tagIds.map((tagId, position) => ({ id, tagId, position }));
+  });
+  if (links.length) {
+    await tx.execute(sql`insert into ${productTags} (product_id, tag_id, position)
+      select * from unnest(${intArray(links.map((l) => l.id))}::int[], ${intArray(links.map((l) => l.tagId))}::int[],
+                           ${intArray(links.map((l) => l.position))}::int[])
+      on conflict do nothing`);
+  }
+  return inserted.length;
+}
+
+/**
+ * Refreshes the planner's statistics and merges the trigram indexes' pending lists after a
+ * bulk load: until then the planner prices those indexes as if it had to scan the pending rows.
+ */
+export async function vacuumCatalog(db: Db): Promise<void> {
+  await db.execute(sql`vacuum analyze ${products}`);
+  await db.execute(sql`vacuum analyze ${productTags}`);
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return row?.n ?? 0;
 }

@@ -2,6 +2,7 @@
 // publish and archive), the admin list, and the public catalog with its search.
 import sanitizeHtml from 'sanitize-html';
 import type { UserPrincipal } from '../../../platform/auth/principal';
+import { type Cache, cached } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { httpErrors } from '../../../platform/http/errors';
@@ -28,7 +29,19 @@ import type {
 } from './products.schemas';
 import type { ProductImage, ProductKind, ProductStatus } from './products.table';
 
-export type ProductDeps = Pick<ModuleContext, 'db' | 'clock' | 'storage' | 'config'>;
+/** `cache`, when given, keeps public list pages for CATALOG_PUBLIC_LIST_CACHE_SECONDS. */
+export type ProductDeps = Pick<ModuleContext, 'db' | 'clock' | 'storage' | 'config'> & { cache?: Cache };
+
+const LIST_CACHE_PREFIX = 'catalog:product-list:';
+
+/**
+ * Drops every cached public list page. Product and taxonomy writes call it after commit;
+ * stock movements and review aggregates do not (their lag is bounded by the cache lifetime,
+ * as the commerce interface's limits say of review data).
+ */
+export async function forgetCachedProductLists(cache: Cache | undefined): Promise<void> {
+  await cache?.deleteByPrefix(LIST_CACHE_PREFIX);
+}
 
 const PRODUCT = 'product';
 /** Lifetime of the URLs of private image keys in a response. */
@@ -233,7 +246,8 @@ export async function createProduct(
     seoId: body.seoId ?? null,
     carePackageTierId: body.carePackageTierId ?? null,
   };
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     await checkReferences(tx, refs);
     const slug = await newProductSlug(tx, body.slug, body.title);
     // An explicit slug may be an old one of another product: the live slug wins from now on.
@@ -276,7 +290,8 @@ export async function updateProduct(
   body: UpdateProductBody,
 ): Promise<AdminProductView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const before = await repo.lockProduct(tx, id);
     if (!before) throw catalogErrors.productNotFound();
     await checkReferences(tx, {
@@ -328,7 +343,8 @@ export async function setProductStatus(
   action: 'publish' | 'unpublish' | 'archive',
 ): Promise<AdminProductView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const before = await repo.lockProduct(tx, id);
     if (!before) throw catalogErrors.productNotFound();
     if (before.status === status) return adminView(deps, tx, before);
@@ -427,13 +443,19 @@ export async function listPublicProducts(
     maxPrice: q.maxPrice,
     inStock: q.inStock,
   };
-  const { rows, count } = await withSearch(deps, q.search, (db, search) =>
-    repo.listPublicProducts(db, { ...filters, search }, sortOf(q), q.order, pageWindow(q)),
-  );
-  return {
-    products: await Promise.all(rows.map((r) => publicListItem(deps, r))),
-    meta: pageMeta(q, count),
+  const load = async () => {
+    const { rows, count } = await withSearch(deps, q.search, (db, search) =>
+      repo.listPublicProducts(db, { ...filters, search }, sortOf(q), q.order, pageWindow(q)),
+    );
+    return {
+      products: await Promise.all(rows.map((r) => publicListItem(deps, r))),
+      meta: pageMeta(q, count),
+    };
   };
+  const seconds = deps.config.CATALOG_PUBLIC_LIST_CACHE_SECONDS;
+  if (!deps.cache || seconds === 0) return load();
+  // The parsed query, keys in schema order: equal queries share one entry whatever the URL's order.
+  return cached(deps.cache, `${LIST_CACHE_PREFIX}${JSON.stringify(q)}`, seconds * 1000, load);
 }
 
 /**
@@ -471,11 +493,27 @@ export async function getPublicProduct(deps: ProductDeps, slug: string): Promise
 export async function explainProductSearch(
   deps: Pick<ProductDeps, 'db' | 'config'>,
   term: string,
-  opts: { withoutSeqScan?: boolean; admin?: boolean } = {},
+  opts: { withoutSeqScan?: boolean; admin?: boolean; analyze?: boolean } = {},
 ): Promise<string[]> {
   return inTransaction(deps.db, async (tx) => {
     await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
     if (opts.withoutSeqScan) await repo.disableSeqScan(tx);
-    return repo.explainSearch(tx, term, !opts.admin);
+    return repo.explainSearch(tx, term, !opts.admin, opts.analyze);
   });
 }
+
+// ---------- bulk loading ----------
+
+export type { BulkProduct } from './products.repository';
+
+/**
+ * Loads a batch of synthetic products in one transaction, for benchmarks and load tests.
+ * It skips the per-product rules on purpose (the generator makes valid rows: plain-text
+ * descriptions, existing references) and records no activity: nobody did this in the back office.
+ */
+export function insertProductBatch(db: Db, batch: repo.BulkProduct[]): Promise<number> {
+  return inTransaction(db, (tx) => repo.insertProductBatch(tx, batch));
+}
+
+export const vacuumCatalog = (db: Db) => repo.vacuumCatalog(db);
+export const countProducts = (db: Db) => repo.countProducts(db);

@@ -1,6 +1,7 @@
 // Categories (a tree without cycles), brands and tags: admin writes with their activity
 // entries, and the public lists with product counts.
 import type { UserPrincipal } from '../../../platform/auth/principal';
+import type { Cache } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
@@ -8,6 +9,7 @@ import type { ModuleContext } from '../../../platform/module';
 import { recordActivity } from '../../activity';
 import { catalogErrors } from '../catalog.errors';
 import { firstFreeSlug, slugify } from '../catalog.service';
+import { forgetCachedProductLists } from '../products/products.service';
 import { seoIdExists } from '../seo/seo.repository';
 import * as repo from './taxonomy.repository';
 import type {
@@ -28,7 +30,8 @@ import type {
 } from './taxonomy.schemas';
 import { brands, categories, tags } from './taxonomy.table';
 
-export type TaxonomyDeps = Pick<ModuleContext, 'db' | 'clock'>;
+/** `cache`: the public product lists to forget when names or the tree change. */
+export type TaxonomyDeps = Pick<ModuleContext, 'db' | 'clock'> & { cache?: Cache };
 
 const stamps = (r: { createdAt: Date; updatedAt: Date }) => ({
   createdAt: r.createdAt.toISOString(),
@@ -94,7 +97,8 @@ export async function createCategory(
   body: CreateCategoryBody,
 ): Promise<CategoryView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     if (body.parentId != null && !(await repo.findCategory(tx, body.parentId))) {
       throw catalogErrors.categoryParentInvalid(`Parent category ${body.parentId} does not exist`);
     }
@@ -136,7 +140,8 @@ export async function updateCategory(
   body: UpdateCategoryBody,
 ): Promise<CategoryView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     if (body.parentId != null) {
       await repo.lockCategoryTree(tx);
       if (!(await repo.findCategory(tx, id))) throw catalogErrors.categoryNotFound(id);
@@ -170,7 +175,8 @@ export async function updateCategory(
 
 export async function deleteCategory(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
   const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     await repo.lockCategoryTree(tx);
     const row = await repo.findCategory(tx, id);
     if (!row) throw catalogErrors.categoryNotFound(id);
@@ -233,7 +239,8 @@ export async function createBrand(
   body: CreateBrandBody,
 ): Promise<BrandView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const slug = await newSlug(tx, brands, body.slug, body.name, 'brand');
     const row = await repo.slugWrite(
       () =>
@@ -267,7 +274,8 @@ export async function updateBrand(
   body: UpdateBrandBody,
 ): Promise<BrandView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const row = await repo.slugWrite(
       () => repo.updateBrand(tx, id, { ...body, updatedAt: now }),
       repo.BRAND_SLUG_UNIQUE,
@@ -288,7 +296,8 @@ export async function updateBrand(
 
 export async function deleteBrand(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
   const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const row = await repo.findBrand(tx, id);
     if (!row || !(await repo.deleteBrand(tx, id))) throw catalogErrors.brandNotFound(id);
     await recordActivity(tx, {
@@ -337,7 +346,8 @@ export async function createTag(
   body: CreateTagBody,
 ): Promise<TagView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const slug = await newSlug(tx, tags, body.slug, body.name, 'tag');
     const row = await repo.slugWrite(
       () => repo.insertTag(tx, { name: body.name, slug, createdAt: now, updatedAt: now }),
@@ -363,7 +373,8 @@ export async function updateTag(
   body: UpdateTagBody,
 ): Promise<TagView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const row = await repo.slugWrite(
       () => repo.updateTag(tx, id, { ...body, updatedAt: now }),
       repo.TAG_SLUG_UNIQUE,
@@ -384,7 +395,8 @@ export async function updateTag(
 
 export async function deleteTag(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
   const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
     const row = await repo.findTag(tx, id);
     if (!row || !(await repo.deleteTag(tx, id))) throw catalogErrors.tagNotFound(id);
     await recordActivity(tx, {
