@@ -296,6 +296,37 @@ describe('stock', () => {
       expect(await expireStaleReservations(db, { at: at() })).toBe(0);
     });
 
+    it('keeps the ledger whole when adjustments, reservations, changes and releases race', async () => {
+      const id = await stocked(10);
+      const owner = (i: number): StockOwner => ({ type: 'cart', id: `mixed-${i}` });
+      await Promise.all(Array.from({ length: 5 }, (_, i) => reserve(id, 1, owner(i))));
+      await Promise.all([
+        // 10 more units arrive while carts reserve, change and give back.
+        ...Array.from({ length: 10 }, () => adjust(id, { delta: 1, reason: 'delivery' })),
+        ...Array.from({ length: 10 }, (_, i) => reserve(id, 1, owner(100 + i))),
+        ...Array.from({ length: 5 }, (_, i) =>
+          inTransaction(db, (tx) =>
+            setReservedQuantity(tx, { productId: id, quantity: 2, owner: owner(i), at: at() }),
+          ),
+        ),
+        ...Array.from({ length: 5 }, (_, i) =>
+          inTransaction(db, (tx) => releaseStock(tx, { owner: owner(100 + i), at: at() })),
+        ),
+      ]);
+      const level = await levelOf(id);
+      expect(level.onHand).toBe(20);
+      const held = (await db.select().from(stockReservations)).filter((r) => r.productId === id);
+      expect(level.reserved).toBe(held.reduce((sum, r) => sum + r.quantity, 0));
+      let onHand = 0;
+      let reserved = 0;
+      for (const row of await ledger(id, '&order=asc')) {
+        onHand += row.onHandDelta;
+        reserved += row.reservedDelta;
+        expect([row.onHand, row.reserved]).toEqual([onHand, reserved]);
+      }
+      expect([onHand, reserved]).toEqual([level.onHand, level.reserved]);
+    });
+
     it('never oversells: 50 concurrent reservations of 1 at a stock of 10', async () => {
       const id = await stocked(10);
       const outcomes = await Promise.all(
