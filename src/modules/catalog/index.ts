@@ -26,12 +26,14 @@ export { isEligible as isCarePackageEligible } from './care-packages/care-packag
 export type { SubscriptionView as CarePackageSubscription } from './care-packages/care-packages.schemas';
 export {
   activateSubscription,
+  type CarePackageChoice,
   type CarePackageTierInfo,
   cancelSubscription,
   createPendingSubscription,
   eligibleCarePackages,
   expireSubscriptions,
   findCarePackageTier,
+  findEligibleCarePackageChoice,
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
 export {

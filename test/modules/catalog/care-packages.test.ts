@@ -6,6 +6,7 @@ import {
   createPendingSubscription,
   expireSubscriptions,
   findCarePackageTier,
+  findEligibleCarePackageChoice,
   subscriptionsOfOrderItems,
 } from '../../../src/modules/catalog';
 import { brands, categories } from '../../../src/modules/catalog/taxonomy/taxonomy.table';
@@ -367,6 +368,41 @@ describe('care packages', () => {
         carePackage: { id: pkg.id, name: 'Tier lookup', isActive: true },
       });
       expect(await findCarePackageTier(db, 999999)).toBeNull();
+    });
+
+    it('checks a package and tier picked for a cart line', async () => {
+      const pkg = await create({ name: 'Line cover', rules: { categoryIds: [laptops] } });
+      const other = await create({ name: 'Phones only', rules: { categoryIds: [phones] } });
+      const laptop = await insertProduct(t, {
+        productKind: 'physical',
+        categoryId: gamingLaptops,
+        mrp: 90_000,
+      });
+      const [one, two] = pkg.tiers;
+      expect(
+        await findEligibleCarePackageChoice(db, {
+          productId: laptop,
+          carePackageId: pkg.id,
+          pricingTierId: two!.id,
+        }),
+      ).toEqual({
+        carePackageId: pkg.id,
+        pricingTierId: two!.id,
+        name: 'Line cover',
+        tierLabel: '2 years',
+        unitPrice: 8999,
+        durationMonths: 24,
+      });
+      await http.call('PATCH', `/api/admin/care-packages/${pkg.id}`, admin.headers, {
+        tiers: [{ id: two!.id, label: '2 years', durationMonths: 24, price: 8999 }],
+      });
+      const refused = [
+        { productId: laptop, carePackageId: pkg.id, pricingTierId: one!.id }, // tier deactivated
+        { productId: laptop, carePackageId: pkg.id, pricingTierId: other.tiers[0]!.id }, // another package's tier
+        { productId: laptop, carePackageId: other.id, pricingTierId: other.tiers[0]!.id }, // not eligible
+        { productId: 999999, carePackageId: pkg.id, pricingTierId: two!.id }, // no such product
+      ];
+      for (const choice of refused) expect(await findEligibleCarePackageChoice(db, choice)).toBeNull();
     });
 
     it('creates pending, activates for the tier’s months, cancels, expires', async () => {

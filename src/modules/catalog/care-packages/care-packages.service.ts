@@ -256,6 +256,39 @@ export async function offeredCarePackages(
   return offered;
 }
 
+/** A care package on a cart line, as the cart shows it. */
+export interface CarePackageChoice {
+  carePackageId: number;
+  pricingTierId: number;
+  name: string;
+  tierLabel: string;
+  unitPrice: number;
+  durationMonths: number;
+}
+
+/**
+ * The package and tier a customer picked for a product, when they may be bought with it: the
+ * product is on sale and physical, the package active and eligible, the tier active and the
+ * package's. Null otherwise (the cart answers with its own code).
+ */
+export async function findEligibleCarePackageChoice(
+  db: Db,
+  p: { productId: number; carePackageId: number; pricingTierId: number },
+): Promise<CarePackageChoice | null> {
+  const offered = (await eligibleCarePackages(db, p.productId)) ?? [];
+  const pkg = offered.find((o) => o.id === p.carePackageId);
+  const tier = pkg?.tiers.find((t) => t.id === p.pricingTierId);
+  if (!pkg || !tier) return null;
+  return {
+    carePackageId: pkg.id,
+    pricingTierId: tier.id,
+    name: pkg.name,
+    tierLabel: tier.label,
+    unitPrice: tier.price,
+    durationMonths: tier.durationMonths,
+  };
+}
+
 export interface CarePackageTierInfo extends CarePackageTierView {
   carePackageId: number;
   carePackage: { id: number; name: string; isActive: boolean };
