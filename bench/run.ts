@@ -36,7 +36,8 @@ interface Child {
 
 interface Scenario {
   name: string;
-  server: 'bare' | 'pasal';
+  /** `pasal-uncached`: a second Pasal, started after the first stops, with the list cache off. */
+  server: 'bare' | 'pasal' | 'pasal-uncached';
   path: string;
 }
 
@@ -57,22 +58,25 @@ interface Row {
 const SEARCH_TYPO = 'singng bowl';
 const SEARCH_WORD = 'manjushri';
 
+/** The public product list, plain and with each search, as a client sends it. */
+function catalogScenarios(server: Scenario['server'], label: string): Scenario[] {
+  return [
+    { name: `Pasal GET /api/products (${label})`, server, path: '/api/products' },
+    ...[SEARCH_WORD, SEARCH_TYPO].map((term) => ({
+      name: `Pasal GET /api/products?search=${term} (${label})`,
+      server,
+      path: `/api/products?search=${encodeURIComponent(term)}`,
+    })),
+  ];
+}
+
 const SCENARIOS: Scenario[] = [
   { name: 'bare Fastify hello', server: 'bare', path: '/' },
   { name: 'Pasal GET /health', server: 'pasal', path: '/health' },
   { name: 'Pasal GET /api/system/status (cache)', server: 'pasal', path: '/api/system/status' },
   { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
-  { name: 'Pasal GET /api/products (catalog list)', server: 'pasal', path: '/api/products' },
-  {
-    name: `Pasal GET /api/products?search=${SEARCH_WORD}`,
-    server: 'pasal',
-    path: `/api/products?search=${encodeURIComponent(SEARCH_WORD)}`,
-  },
-  {
-    name: `Pasal GET /api/products?search=${SEARCH_TYPO}`,
-    server: 'pasal',
-    path: `/api/products?search=${encodeURIComponent(SEARCH_TYPO)}`,
-  },
+  ...catalogScenarios('pasal', 'list cache on'),
+  ...catalogScenarios('pasal-uncached', 'list cache off'),
 ];
 
 function catalogSize(): number {
@@ -406,8 +410,24 @@ async function main(): Promise<number> {
   );
 
   const rows: Row[] = [];
+  let uncachedUrl: string | undefined;
   for (const scenario of SCENARIOS) {
-    rows.push(await measure(scenario, scenario.server === 'bare' ? bareUrl : pasalUrl, duration));
+    if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
+      // The same database (PGlite admits one process at a time), the list cache off: what
+      // every query costs when the cache cannot answer.
+      await stopChild(pasal);
+      const port = await freePort();
+      const uncached = startChild(
+        'pasal-uncached',
+        [path.join(ROOT, 'dist', 'main.js'), 'all'],
+        { ...pasalEnv, PORT: String(port), CATALOG_PUBLIC_LIST_CACHE_SECONDS: '0' },
+        workDir,
+      );
+      uncachedUrl = `http://${HOST}:${port}`;
+      await waitUntilAnswering(uncached, `${uncachedUrl}/health`);
+    }
+    const base = scenario.server === 'bare' ? bareUrl : scenario.server === 'pasal' ? pasalUrl : uncachedUrl!;
+    rows.push(await measure(scenario, base, duration));
     // The baseline is measured right before Pasal; it has no more to do afterwards.
     if (scenario.server === 'bare') await stopChild(bare);
   }
