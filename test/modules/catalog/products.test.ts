@@ -149,6 +149,23 @@ describe('admin products', () => {
     expect(nepali.slug).toMatch(/^product(-\d+)?$/);
   });
 
+  it('gives concurrent products of the same title distinct slugs', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        http.call('POST', '/api/admin/products', admin.headers, {
+          title: 'Prayer wheel',
+          productKind: 'physical',
+          mrp: 500,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    const slugs = results.map((r) => r.json().data.slug as string);
+    expect(new Set(slugs).size).toBe(12);
+    expect(slugs).toContain('prayer-wheel');
+    expect(slugs).toContain('prayer-wheel-12');
+  });
+
   it('changes slugs explicitly: validated, never renamed silently, old ones kept (409 PRODUCT_SLUG_EXISTS)', async () => {
     const a = await create({ title: 'Green Tara thangka', productKind: 'physical', mrp: 5000 });
     const b = await create({ title: 'White Tara thangka', productKind: 'physical', mrp: 5000 });

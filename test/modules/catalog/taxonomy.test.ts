@@ -120,6 +120,17 @@ describe('taxonomy', () => {
       expect(children.json().meta).toEqual({ count: 1 });
     });
 
+    it('never lets two concurrent moves close a cycle', async () => {
+      const a = await create('categories', { name: 'Cycle A' });
+      const b = await create('categories', { name: 'Cycle B' });
+      const [ab, ba] = await Promise.all([
+        http.call('PATCH', `/api/admin/categories/${a.id}`, admin.headers, { parentId: b.id }),
+        http.call('PATCH', `/api/admin/categories/${b.id}`, admin.headers, { parentId: a.id }),
+      ]);
+      expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 400]);
+      expect([ab, ba].find((r) => r.statusCode === 400)?.json().errorCode).toBe('CATEGORY_PARENT_INVALID');
+    });
+
     it('deletes only empty categories (409 CATEGORY_NOT_EMPTY otherwise)', async () => {
       const parent = await create('categories', { name: 'Statues' });
       const child = await create('categories', { name: 'Buddha statues', parentId: parent.id });
