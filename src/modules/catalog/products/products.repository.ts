@@ -3,7 +3,7 @@
 // catalog errors here.
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
-import { isUniqueViolation } from '../../../platform/db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { catalogErrors } from '../catalog.errors';
 import { containsPattern, paged, rowsOf, slugFamilyPattern } from '../catalog.repository';
@@ -64,11 +64,22 @@ export async function lockProductSlugs(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalog.slugs.products'))`);
 }
 
+/** A reference deleted between the service's check and the write still gets its own code. */
+const REFERENCE_FKS = [
+  ['products_category_id_categories_id_fk', 'CATEGORY', 'The category does not exist'],
+  ['products_brand_id_brands_id_fk', 'BRAND', 'The brand does not exist'],
+  ['products_seo_id_seo_records_id_fk', 'SEO', 'The SEO record does not exist'],
+  ['product_tags_tag_id_tags_id_fk', 'TAG', 'A tag does not exist'],
+] as const;
+
 async function slugSafe<T>(slug: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (isUniqueViolation(error, PRODUCT_SLUG_UNIQUE)) throw catalogErrors.productSlugExists(slug);
+    for (const [constraint, what, message] of REFERENCE_FKS) {
+      if (isForeignKeyViolation(error, constraint)) throw catalogErrors.productReferenceInvalid(what, message);
+    }
     throw error;
   }
 }
@@ -129,7 +140,9 @@ export async function tagsOf(db: Db, productId: number) {
 export async function replaceProductTags(tx: Db, productId: number, tagIds: number[]): Promise<void> {
   await tx.delete(productTags).where(eq(productTags.productId, productId));
   if (tagIds.length) {
-    await tx.insert(productTags).values(tagIds.map((tagId, position) => ({ productId, tagId, position })));
+    await slugSafe('', () =>
+      tx.insert(productTags).values(tagIds.map((tagId, position) => ({ productId, tagId, position }))),
+    );
   }
 }
 

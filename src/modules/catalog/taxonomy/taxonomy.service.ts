@@ -58,6 +58,83 @@ const changedFields = (body: object) =>
     .map(([k]) => k)
     .join(', ');
 
+const PAST = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
+
+/**
+ * One admin write of a taxonomy record: its transaction, its activity entry, and (after
+ * commit) the cached public product lists, which show category and brand names.
+ */
+async function taxonomyWrite<R extends { id: number; name: string }>(
+  deps: TaxonomyDeps,
+  actor: UserPrincipal,
+  entityType: 'category' | 'brand' | 'tag',
+  action: keyof typeof PAST,
+  work: (tx: Db, now: Date) => Promise<R>,
+  detail = '',
+): Promise<R> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
+    const row = await work(tx, now);
+    await recordActivity(tx, {
+      adminId: actor.userId,
+      action,
+      entityType,
+      entityId: row.id,
+      summary: `${PAST[action]} ${entityType} ${row.name}${detail}`,
+      at: now,
+    });
+    return row;
+  });
+}
+
+/** A PATCH of a brand or tag: the slug stays unique, an unknown id is `notFound`. */
+function updateRecord<R extends { id: number; name: string }>(
+  deps: TaxonomyDeps,
+  actor: UserPrincipal,
+  r: {
+    entityType: 'brand' | 'tag';
+    body: { slug?: string };
+    slugConstraint: string;
+    slugTaken: (slug: string) => Error;
+    notFound: () => Error;
+    update: (tx: Db, now: Date) => Promise<R | undefined>;
+  },
+): Promise<R> {
+  return taxonomyWrite(
+    deps,
+    actor,
+    r.entityType,
+    'update',
+    async (tx, now) => {
+      const row = await repo.slugWrite(
+        () => r.update(tx, now),
+        r.slugConstraint,
+        () => r.slugTaken(r.body.slug ?? ''),
+      );
+      if (!row) throw r.notFound();
+      return row;
+    },
+    `: ${changedFields(r.body)}`,
+  );
+}
+
+/** A DELETE of a brand or tag. */
+async function deleteRecord(
+  deps: TaxonomyDeps,
+  actor: UserPrincipal,
+  entityType: 'brand' | 'tag',
+  find: (tx: Db) => Promise<{ id: number; name: string } | undefined>,
+  remove: (tx: Db) => Promise<boolean>,
+  notFound: () => Error,
+): Promise<void> {
+  await taxonomyWrite(deps, actor, entityType, 'delete', async (tx) => {
+    const row = await find(tx);
+    if (!row || !(await remove(tx))) throw notFound();
+    return row;
+  });
+}
+
 // ---------- categories ----------
 
 const toCategoryView = (r: repo.CategoryRow): CategoryView => ({
@@ -96,15 +173,17 @@ export async function createCategory(
   actor: UserPrincipal,
   body: CreateCategoryBody,
 ): Promise<CategoryView> {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
-    if (body.parentId != null && !(await repo.findCategory(tx, body.parentId))) {
-      throw catalogErrors.categoryParentInvalid(`Parent category ${body.parentId} does not exist`);
+  const row = await taxonomyWrite(deps, actor, 'category', 'create', async (tx, now) => {
+    if (body.parentId != null) {
+      // Queued behind a delete of the parent, which would otherwise pass its not-empty check.
+      await repo.lockCategoryTree(tx);
+      if (!(await repo.findCategory(tx, body.parentId))) {
+        throw catalogErrors.categoryParentInvalid(`Parent category ${body.parentId} does not exist`);
+      }
     }
     await checkCategorySeo(tx, body.seoId);
     const slug = await newSlug(tx, categories, body.slug, body.name, 'category');
-    const row = await repo.slugWrite(
+    return repo.slugWrite(
       () =>
         repo.insertCategory(tx, {
           name: body.name,
@@ -121,16 +200,8 @@ export async function createCategory(
       repo.CATEGORY_SLUG_UNIQUE,
       () => catalogErrors.categorySlugExists(slug),
     );
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'create',
-      entityType: 'category',
-      entityId: row.id,
-      summary: `Created category ${row.name}`,
-      at: now,
-    });
-    return toCategoryView(row);
   });
+  return toCategoryView(row);
 }
 
 export async function updateCategory(
@@ -139,57 +210,46 @@ export async function updateCategory(
   id: number,
   body: UpdateCategoryBody,
 ): Promise<CategoryView> {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
-    if (body.parentId != null) {
-      await repo.lockCategoryTree(tx);
-      if (!(await repo.findCategory(tx, id))) throw catalogErrors.categoryNotFound(id);
-      if (!(await repo.findCategory(tx, body.parentId))) {
-        throw catalogErrors.categoryParentInvalid(`Parent category ${body.parentId} does not exist`);
+  const row = await taxonomyWrite(
+    deps,
+    actor,
+    'category',
+    'update',
+    async (tx, now) => {
+      if (body.parentId != null) {
+        await repo.lockCategoryTree(tx);
+        if (!(await repo.findCategory(tx, id))) throw catalogErrors.categoryNotFound(id);
+        if (!(await repo.findCategory(tx, body.parentId))) {
+          throw catalogErrors.categoryParentInvalid(`Parent category ${body.parentId} does not exist`);
+        }
+        if (await repo.isInSubtree(tx, id, body.parentId)) {
+          throw catalogErrors.categoryParentInvalid(
+            'A category cannot sit under itself or one of its sub-categories',
+          );
+        }
       }
-      if (await repo.isInSubtree(tx, id, body.parentId)) {
-        throw catalogErrors.categoryParentInvalid(
-          'A category cannot sit under itself or one of its sub-categories',
-        );
-      }
-    }
-    await checkCategorySeo(tx, body.seoId);
-    const row = await repo.slugWrite(
-      () => repo.updateCategory(tx, id, { ...body, updatedAt: now }),
-      repo.CATEGORY_SLUG_UNIQUE,
-      () => catalogErrors.categorySlugExists(body.slug ?? ''),
-    );
-    if (!row) throw catalogErrors.categoryNotFound(id);
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'update',
-      entityType: 'category',
-      entityId: id,
-      summary: `Updated category ${row.name}: ${changedFields(body)}`,
-      at: now,
-    });
-    return toCategoryView(row);
-  });
+      await checkCategorySeo(tx, body.seoId);
+      const updated = await repo.slugWrite(
+        () => repo.updateCategory(tx, id, { ...body, updatedAt: now }),
+        repo.CATEGORY_SLUG_UNIQUE,
+        () => catalogErrors.categorySlugExists(body.slug ?? ''),
+      );
+      if (!updated) throw catalogErrors.categoryNotFound(id);
+      return updated;
+    },
+    `: ${changedFields(body)}`,
+  );
+  return toCategoryView(row);
 }
 
 export async function deleteCategory(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
-  const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
+  await taxonomyWrite(deps, actor, 'category', 'delete', async (tx) => {
     await repo.lockCategoryTree(tx);
     const row = await repo.findCategory(tx, id);
     if (!row) throw catalogErrors.categoryNotFound(id);
     if (await repo.categoryHasContent(tx, id)) throw catalogErrors.categoryNotEmpty();
     await repo.deleteCategory(tx, id);
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'delete',
-      entityType: 'category',
-      entityId: id,
-      summary: `Deleted category ${row.name}`,
-      at: now,
-    });
+    return row;
   });
 }
 
@@ -238,11 +298,9 @@ export async function createBrand(
   actor: UserPrincipal,
   body: CreateBrandBody,
 ): Promise<BrandView> {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
+  const row = await taxonomyWrite(deps, actor, 'brand', 'create', async (tx, now) => {
     const slug = await newSlug(tx, brands, body.slug, body.name, 'brand');
-    const row = await repo.slugWrite(
+    return repo.slugWrite(
       () =>
         repo.insertBrand(tx, {
           name: body.name,
@@ -255,16 +313,8 @@ export async function createBrand(
       repo.BRAND_SLUG_UNIQUE,
       () => catalogErrors.brandSlugExists(slug),
     );
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'create',
-      entityType: 'brand',
-      entityId: row.id,
-      summary: `Created brand ${row.name}`,
-      at: now,
-    });
-    return toBrandView(row);
   });
+  return toBrandView(row);
 }
 
 export async function updateBrand(
@@ -273,42 +323,26 @@ export async function updateBrand(
   id: number,
   body: UpdateBrandBody,
 ): Promise<BrandView> {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
-    const row = await repo.slugWrite(
-      () => repo.updateBrand(tx, id, { ...body, updatedAt: now }),
-      repo.BRAND_SLUG_UNIQUE,
-      () => catalogErrors.brandSlugExists(body.slug ?? ''),
-    );
-    if (!row) throw catalogErrors.brandNotFound(id);
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'update',
-      entityType: 'brand',
-      entityId: id,
-      summary: `Updated brand ${row.name}: ${changedFields(body)}`,
-      at: now,
-    });
-    return toBrandView(row);
+  const row = await updateRecord(deps, actor, {
+    entityType: 'brand',
+    body,
+    slugConstraint: repo.BRAND_SLUG_UNIQUE,
+    slugTaken: catalogErrors.brandSlugExists,
+    notFound: () => catalogErrors.brandNotFound(id),
+    update: (tx, now) => repo.updateBrand(tx, id, { ...body, updatedAt: now }),
   });
+  return toBrandView(row);
 }
 
-export async function deleteBrand(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
-  const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
-    const row = await repo.findBrand(tx, id);
-    if (!row || !(await repo.deleteBrand(tx, id))) throw catalogErrors.brandNotFound(id);
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'delete',
-      entityType: 'brand',
-      entityId: id,
-      summary: `Deleted brand ${row.name}`,
-      at: now,
-    });
-  });
+export function deleteBrand(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
+  return deleteRecord(
+    deps,
+    actor,
+    'brand',
+    (tx) => repo.findBrand(tx, id),
+    (tx) => repo.deleteBrand(tx, id),
+    () => catalogErrors.brandNotFound(id),
+  );
 }
 
 export async function publicBrands(deps: Pick<TaxonomyDeps, 'db'>): Promise<PublicBrandView[]> {
@@ -345,25 +379,15 @@ export async function createTag(
   actor: UserPrincipal,
   body: CreateTagBody,
 ): Promise<TagView> {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
+  const row = await taxonomyWrite(deps, actor, 'tag', 'create', async (tx, now) => {
     const slug = await newSlug(tx, tags, body.slug, body.name, 'tag');
-    const row = await repo.slugWrite(
+    return repo.slugWrite(
       () => repo.insertTag(tx, { name: body.name, slug, createdAt: now, updatedAt: now }),
       repo.TAG_SLUG_UNIQUE,
       () => catalogErrors.tagSlugExists(slug),
     );
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'create',
-      entityType: 'tag',
-      entityId: row.id,
-      summary: `Created tag ${row.name}`,
-      at: now,
-    });
-    return toTagView(row);
   });
+  return toTagView(row);
 }
 
 export async function updateTag(
@@ -372,40 +396,25 @@ export async function updateTag(
   id: number,
   body: UpdateTagBody,
 ): Promise<TagView> {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
-    const row = await repo.slugWrite(
-      () => repo.updateTag(tx, id, { ...body, updatedAt: now }),
-      repo.TAG_SLUG_UNIQUE,
-      () => catalogErrors.tagSlugExists(body.slug ?? ''),
-    );
-    if (!row) throw catalogErrors.tagNotFound(id);
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'update',
-      entityType: 'tag',
-      entityId: id,
-      summary: `Updated tag ${row.name}: ${changedFields(body)}`,
-      at: now,
-    });
-    return toTagView(row);
+  const row = await updateRecord(deps, actor, {
+    entityType: 'tag',
+    body,
+    slugConstraint: repo.TAG_SLUG_UNIQUE,
+    slugTaken: catalogErrors.tagSlugExists,
+    notFound: () => catalogErrors.tagNotFound(id),
+    update: (tx, now) => repo.updateTag(tx, id, { ...body, updatedAt: now }),
   });
+  return toTagView(row);
 }
 
-export async function deleteTag(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
-  const now = deps.clock.now();
-  await inTransaction(deps.db, async (tx, afterCommit) => {
-    afterCommit(() => forgetCachedProductLists(deps.cache));
-    const row = await repo.findTag(tx, id);
-    if (!row || !(await repo.deleteTag(tx, id))) throw catalogErrors.tagNotFound(id);
-    await recordActivity(tx, {
-      adminId: actor.userId,
-      action: 'delete',
-      entityType: 'tag',
-      entityId: id,
-      summary: `Deleted tag ${row.name} (taken off every product)`,
-      at: now,
-    });
-  });
+/** Deleting a tag takes it off every product. */
+export function deleteTag(deps: TaxonomyDeps, actor: UserPrincipal, id: number): Promise<void> {
+  return deleteRecord(
+    deps,
+    actor,
+    'tag',
+    (tx) => repo.findTag(tx, id),
+    (tx) => repo.deleteTag(tx, id),
+    () => catalogErrors.tagNotFound(id),
+  );
 }
