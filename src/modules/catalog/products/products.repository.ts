@@ -78,7 +78,8 @@ async function slugSafe<T>(slug: string, write: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isUniqueViolation(error, PRODUCT_SLUG_UNIQUE)) throw catalogErrors.productSlugExists(slug);
     for (const [constraint, what, message] of REFERENCE_FKS) {
-      if (isForeignKeyViolation(error, constraint)) throw catalogErrors.productReferenceInvalid(what, message);
+      if (isForeignKeyViolation(error, constraint))
+        throw catalogErrors.productReferenceInvalid(what, message);
     }
     throw error;
   }
