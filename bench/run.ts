@@ -12,7 +12,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { settings } from '../src/config';
+import { seedBulk } from '../scripts/seed-bulk';
+import { loadConfig, settings } from '../src/config';
+import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
+import { openDatabase } from '../src/platform/db/database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -33,7 +36,8 @@ interface Child {
 
 interface Scenario {
   name: string;
-  server: 'bare' | 'pasal';
+  /** `pasal-uncached`: a second Pasal, started after the first stops, with the list cache off. */
+  server: 'bare' | 'pasal' | 'pasal-uncached';
   path: string;
 }
 
@@ -50,12 +54,73 @@ interface Row {
   ratioToBare: number;
 }
 
+/** The catalog scenarios' search terms: a typo of common title words, and a rarer exact word. */
+const SEARCH_TYPO = 'singng bowl';
+const SEARCH_WORD = 'manjushri';
+
+/** The public product list, plain and with each search, as a client sends it. */
+function catalogScenarios(server: Scenario['server'], label: string): Scenario[] {
+  return [
+    { name: `Pasal GET /api/products (${label})`, server, path: '/api/products' },
+    ...[SEARCH_WORD, SEARCH_TYPO].map((term) => ({
+      name: `Pasal GET /api/products?search=${term} (${label})`,
+      server,
+      path: `/api/products?search=${encodeURIComponent(term)}`,
+    })),
+  ];
+}
+
 const SCENARIOS: Scenario[] = [
   { name: 'bare Fastify hello', server: 'bare', path: '/' },
   { name: 'Pasal GET /health', server: 'pasal', path: '/health' },
   { name: 'Pasal GET /api/system/status (cache)', server: 'pasal', path: '/api/system/status' },
   { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
+  ...catalogScenarios('pasal', 'list cache on'),
+  ...catalogScenarios('pasal-uncached', 'list cache off'),
 ];
+
+function catalogSize(): number {
+  const raw = process.env.BENCH_PRODUCTS;
+  if (raw === undefined || raw.trim() === '') return 100_000;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`BENCH_PRODUCTS must be a whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * Fills the bench database up to `target` products with the bulk seeder (before the server
+ * starts: PGlite admits one process), and returns the search plans at that size.
+ */
+async function prepareCatalog(
+  env: NodeJS.ProcessEnv,
+  target: number,
+): Promise<{ products: number; plans: Record<string, string[]> }> {
+  const config = loadConfig({ ...env, NODE_ENV: 'development' });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolSize: 2,
+    dataDir: config.DATA_DIR,
+  });
+  try {
+    await database.migrate();
+    const existing = await countProducts(database.db);
+    if (existing < target) {
+      console.error(`Seeding the catalog: ${existing} → ${target} products (npm run seed:bulk) …`);
+      await seedBulk(database.db, { products: target - existing });
+    }
+    const plans: Record<string, string[]> = {};
+    for (const term of [SEARCH_WORD, SEARCH_TYPO]) {
+      // EXPLAIN ANALYZE twice: the first run reads the pages into memory, as the bench's warm-up does.
+      await explainProductSearch({ db: database.db, config }, term, { analyze: true });
+      plans[term] = await explainProductSearch({ db: database.db, config }, term, { analyze: true });
+    }
+    return { products: await countProducts(database.db), plans };
+  } finally {
+    await database.close();
+  }
+}
 
 const children = new Set<Child>();
 /** Temporary folder of the Pasal child: its working directory, with DATA_DIR inside. */
@@ -317,6 +382,12 @@ async function main(): Promise<number> {
     // A shared Redis must not see the bench's keys (cache, job schedules) mixed with a real deployment's.
     REDIS_PREFIX: 'pasal-bench',
   };
+  const catalog = await prepareCatalog(pasalEnv, catalogSize());
+  for (const [term, plan] of Object.entries(catalog.plans)) {
+    console.error(
+      `\nPlan of the public product search "${term}" at ${catalog.products} products:\n${plan.join('\n')}\n`,
+    );
+  }
   const pasal = startChild('pasal', [path.join(ROOT, 'dist', 'main.js'), 'all'], pasalEnv, workDir);
   const bareUrl = `http://${HOST}:${barePort}`;
   const pasalUrl = `http://${HOST}:${pasalPort}`;
@@ -339,8 +410,24 @@ async function main(): Promise<number> {
   );
 
   const rows: Row[] = [];
+  let uncachedUrl: string | undefined;
   for (const scenario of SCENARIOS) {
-    rows.push(await measure(scenario, scenario.server === 'bare' ? bareUrl : pasalUrl, duration));
+    if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
+      // The same database (PGlite admits one process at a time), the list cache off: what
+      // every query costs when the cache cannot answer.
+      await stopChild(pasal);
+      const port = await freePort();
+      const uncached = startChild(
+        'pasal-uncached',
+        [path.join(ROOT, 'dist', 'main.js'), 'all'],
+        { ...pasalEnv, PORT: String(port), CATALOG_PUBLIC_LIST_CACHE_SECONDS: '0' },
+        workDir,
+      );
+      uncachedUrl = `http://${HOST}:${port}`;
+      await waitUntilAnswering(uncached, `${uncachedUrl}/health`);
+    }
+    const base = scenario.server === 'bare' ? bareUrl : scenario.server === 'pasal' ? pasalUrl : uncachedUrl!;
+    rows.push(await measure(scenario, base, duration));
     // The baseline is measured right before Pasal; it has no more to do afterwards.
     if (scenario.server === 'bare') await stopChild(bare);
   }
@@ -348,7 +435,9 @@ async function main(): Promise<number> {
   for (const row of rows) row.ratioToBare = baseline ? row.requestsPerSecond / baseline : Number.NaN;
 
   const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
-  console.log(`\nPasal bench — database ${engines.database}, cache ${engines.cache}\n`);
+  console.log(
+    `\nPasal bench — database ${engines.database}, cache ${engines.cache}, catalog ${catalog.products} products\n`,
+  );
   console.log(formatTable(rows));
 
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -362,6 +451,8 @@ async function main(): Promise<number> {
     warmupSeconds: WARMUP_SECONDS,
     durationSeconds: duration,
     engines,
+    catalogProducts: catalog.products,
+    searchPlans: catalog.plans,
     ok: failed.length === 0,
     scenarios: rows.map((r) => ({
       ...r,

@@ -18,6 +18,7 @@ import {
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
+import { catalogModule } from './modules/catalog';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { supportModule } from './modules/support';
@@ -40,6 +41,7 @@ export const modules: PasalModule[] = [
   uploadsModule,
   notificationsModule,
   supportModule,
+  catalogModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -107,6 +107,10 @@ export const settings = {
     doc: 'Secret that signs file URLs and other signed links (at least 32 characters). Required in production; otherwise generated like `JWT_SECRET`.',
     schema: optionalString.pipe(z.string().min(32).optional()),
   }),
+  DIGITAL_KEYS_SECRET: setting({
+    doc: 'Secret that encrypts stored digital keys (licence keys) and makes their duplicate digests (at least 32 characters). Unset: derived from `JWT_SECRET`, so rotating that secret would make stored keys unreadable; set this in production and never change it.',
+    schema: optionalString.pipe(z.string().min(32).optional()),
+  }),
   JWT_ACCESS_TTL_SECONDS: setting({
     doc: 'Lifetime of an access token.',
     schema: int(30, 86_400),
@@ -278,6 +282,40 @@ export const settings = {
     doc: 'Scopes asked of the identity provider.',
     schema: z.string().min(1),
     default: 'openid email profile',
+  }),
+  SEARCH_SIMILARITY_THRESHOLD: setting({
+    doc: 'Product search: a title matches a search term when their trigram similarity is above this (0 to 1).',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'expected a number from 0 to 1')
+      .transform(Number),
+    default: '0.3',
+  }),
+  CATALOG_ADMIN_PRODUCT_SEARCH_RATE_LIMIT: setting({
+    doc: 'Admin product lists with `search`: requests allowed per admin per window.',
+    schema: int(1),
+    default: '120',
+  }),
+  CATALOG_ADMIN_PRODUCT_SEARCH_RATE_WINDOW_SECONDS: setting({
+    doc: 'Window of `CATALOG_ADMIN_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
+    schema: int(1),
+    default: '60',
+  }),
+  CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT: setting({
+    doc: 'Public product lists with `search` (both surfaces together): requests allowed per IP per window.',
+    schema: int(1),
+    default: '60',
+  }),
+  CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_WINDOW_SECONDS: setting({
+    doc: 'Window of `CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
+    schema: int(1),
+    default: '60',
+  }),
+  CATALOG_PUBLIC_LIST_CACHE_SECONDS: setting({
+    doc: 'Public product list pages are kept this long in the cache (0: off). Product and taxonomy writes clear them; stock and review changes show within this time.',
+    schema: int(0, 3600),
+    default: '15',
   }),
 } as const;
 

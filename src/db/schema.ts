@@ -1,5 +1,12 @@
 // Every module's tables, for drizzle-kit (migrations) and nothing else.
 export * from '../modules/activity/activity.table';
+export * from '../modules/catalog/care-packages/care-packages.table';
+export * from '../modules/catalog/digital-keys/digital-keys.table';
+export * from '../modules/catalog/products/products.table';
+export * from '../modules/catalog/seo/seo.table';
+export * from '../modules/catalog/shipping-districts/shipping-districts.table';
+export * from '../modules/catalog/stock/stock.table';
+export * from '../modules/catalog/taxonomy/taxonomy.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/support/feedback/feedback.table';

@@ -1,0 +1,388 @@
+// `npm run seed:demo`: a small, realistic store to try the API at once — handicrafts, laptops
+// and software licences with stock and keys, a care package, shipping fees, a superadmin and a
+// customer. Everything goes through the modules' service functions, so the store's rules hold
+// (and the activity trail shows the demo admin's writes). It fills an empty catalog only.
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { count, eq } from 'drizzle-orm';
+import { loadConfig, loadEnvFile } from '../src/config';
+import { createCarePackageBody } from '../src/modules/catalog/care-packages/care-packages.schemas';
+import { createCarePackage } from '../src/modules/catalog/care-packages/care-packages.service';
+import { addDigitalKeys } from '../src/modules/catalog/digital-keys/digital-keys.service';
+import { createProductBody } from '../src/modules/catalog/products/products.schemas';
+import { createProduct, type ProductDeps } from '../src/modules/catalog/products/products.service';
+import { products } from '../src/modules/catalog/products/products.table';
+import {
+  findShippingDistrict,
+  updateShippingDistrict,
+} from '../src/modules/catalog/shipping-districts/shipping-districts.service';
+import { adjustStock } from '../src/modules/catalog/stock/stock.service';
+import {
+  createBrandBody,
+  createCategoryBody,
+  createTagBody,
+} from '../src/modules/catalog/taxonomy/taxonomy.schemas';
+import { createBrand, createCategory, createTag } from '../src/modules/catalog/taxonomy/taxonomy.service';
+import { createAdmin, createCustomerAccount, SUPERADMIN_ROLE } from '../src/modules/identity';
+import { users } from '../src/modules/identity/identity.table';
+import type { UserPrincipal } from '../src/platform/auth/principal';
+
+export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
+export const DEMO_CUSTOMER = {
+  email: 'customer@pasal.demo',
+  password: 'pasal-demo-customer',
+  name: 'Sita Shrestha',
+};
+
+export type SeedDeps = ProductDeps;
+
+export interface DemoSummary {
+  products: number;
+  digitalKeys: number;
+  districts: number;
+  admin: typeof DEMO_ADMIN;
+  customer: typeof DEMO_CUSTOMER;
+}
+
+export class DemoSeedRefused extends Error {
+  override name = 'DemoSeedRefused';
+}
+
+interface DemoProduct {
+  title: string;
+  category: string;
+  brand?: string;
+  tags?: string[];
+  mrp: number;
+  sp?: number;
+  description: string;
+  specifications?: Array<{ key: string; value: string }>;
+  stock?: number;
+  keys?: number;
+}
+
+const CATEGORIES = ['Thangka Paintings', 'Singing Bowls', 'Statues', 'Jewellery', 'Laptops', 'Software'];
+const BRANDS = [
+  'Bhaktapur Artisans',
+  'Himalayan Sound',
+  'Patan Metalcraft',
+  'Dell',
+  'Lenovo',
+  'Apple',
+  'Microsoft',
+  'Kaspersky',
+];
+const TAGS = ['Handmade', 'Gift', 'Meditation', 'Bestseller', 'Work from home'];
+
+const PHYSICAL: DemoProduct[] = [
+  {
+    title: 'Medicine Buddha Thangka',
+    category: 'Thangka Paintings',
+    brand: 'Bhaktapur Artisans',
+    tags: ['Handmade', 'Bestseller'],
+    mrp: 45_000,
+    sp: 39_999,
+    description: '<p>Hand-painted on cotton canvas with mineral pigments and 24K gold detailing.</p>',
+    specifications: [
+      { key: 'Size', value: '60 × 45 cm' },
+      { key: 'Material', value: 'Cotton canvas, mineral pigments' },
+    ],
+    stock: 4,
+  },
+  {
+    title: 'Green Tara Thangka',
+    category: 'Thangka Paintings',
+    brand: 'Bhaktapur Artisans',
+    tags: ['Handmade', 'Gift'],
+    mrp: 32_000,
+    description: '<p>Green Tara, the mother of liberation, painted by a master of the Newari school.</p>',
+    stock: 3,
+  },
+  {
+    title: 'Kalachakra Mandala Thangka',
+    category: 'Thangka Paintings',
+    brand: 'Bhaktapur Artisans',
+    tags: ['Handmade'],
+    mrp: 68_000,
+    description: '<p>A detailed Kalachakra mandala with gold leaf, framed in brocade silk.</p>',
+    stock: 2,
+  },
+  {
+    title: 'Seven Metal Singing Bowl, 15 cm',
+    category: 'Singing Bowls',
+    brand: 'Himalayan Sound',
+    tags: ['Handmade', 'Meditation', 'Bestseller'],
+    mrp: 8_500,
+    sp: 7_500,
+    description: '<p>Hand-hammered from seven metals; comes with a wooden striker and a silk cushion.</p>',
+    specifications: [{ key: 'Diameter', value: '15 cm' }],
+    stock: 25,
+  },
+  {
+    title: 'Full Moon Singing Bowl, 25 cm',
+    category: 'Singing Bowls',
+    brand: 'Himalayan Sound',
+    tags: ['Handmade', 'Meditation'],
+    mrp: 22_000,
+    description: '<p>Made on the full moon night by tradition; a deep, long-lasting tone.</p>',
+    stock: 8,
+  },
+  {
+    title: 'Copper Buddha Statue, 30 cm',
+    category: 'Statues',
+    brand: 'Patan Metalcraft',
+    tags: ['Handmade', 'Gift'],
+    mrp: 35_000,
+    sp: 32_500,
+    description: '<p>Lost-wax cast in Patan, gilded face, hand-finished.</p>',
+    stock: 6,
+  },
+  {
+    title: 'Ganesh Brass Statue, 20 cm',
+    category: 'Statues',
+    brand: 'Patan Metalcraft',
+    tags: ['Gift'],
+    mrp: 12_000,
+    description: '<p>Brass Ganesh, the remover of obstacles, for home or office.</p>',
+    stock: 10,
+  },
+  {
+    title: 'Silver Om Pendant',
+    category: 'Jewellery',
+    tags: ['Handmade', 'Gift'],
+    mrp: 3_500,
+    description: '<p>Sterling silver pendant with a hand-engraved Om, chain included.</p>',
+    stock: 40,
+  },
+  {
+    title: 'Turquoise and Coral Necklace',
+    category: 'Jewellery',
+    tags: ['Handmade'],
+    mrp: 9_800,
+    sp: 8_900,
+    description: '<p>Tibetan-style necklace of turquoise and coral beads on silver.</p>',
+    stock: 12,
+  },
+  {
+    title: 'Dell Inspiron 15 (Core i5, 16 GB, 512 GB SSD)',
+    category: 'Laptops',
+    brand: 'Dell',
+    tags: ['Work from home'],
+    mrp: 115_000,
+    sp: 108_000,
+    description: '<p>15.6" full HD, Intel Core i5, 16 GB RAM, 512 GB SSD, Windows 11.</p>',
+    specifications: [
+      { key: 'Processor', value: 'Intel Core i5-1335U' },
+      { key: 'Memory', value: '16 GB' },
+      { key: 'Storage', value: '512 GB SSD' },
+    ],
+    stock: 7,
+  },
+  {
+    title: 'Lenovo ThinkPad E14 Gen 5',
+    category: 'Laptops',
+    brand: 'Lenovo',
+    tags: ['Work from home', 'Bestseller'],
+    mrp: 135_000,
+    description: '<p>14" business laptop with a spill-resistant keyboard, AMD Ryzen 7, 16 GB RAM.</p>',
+    stock: 5,
+  },
+  {
+    title: 'Apple MacBook Air 13-inch (M3, 8 GB, 256 GB)',
+    category: 'Laptops',
+    brand: 'Apple',
+    mrp: 185_000,
+    sp: 179_000,
+    description: '<p>Apple M3 chip, 13.6" Liquid Retina display, up to 18 hours of battery.</p>',
+    stock: 3,
+  },
+];
+
+const DIGITAL: DemoProduct[] = [
+  {
+    title: 'Microsoft Office Home 2024 (licence key)',
+    category: 'Software',
+    brand: 'Microsoft',
+    tags: ['Work from home'],
+    mrp: 22_000,
+    sp: 19_999,
+    description: '<p>Word, Excel, PowerPoint and OneNote for one PC or Mac. The key arrives by email.</p>',
+    keys: 10,
+  },
+  {
+    title: 'Kaspersky Standard, 1 device, 1 year',
+    category: 'Software',
+    brand: 'Kaspersky',
+    mrp: 2_500,
+    description:
+      '<p>Antivirus and online protection for one device for a year. The key arrives by email.</p>',
+    keys: 15,
+  },
+];
+
+const DISTRICT_FEES: Array<[string, number]> = [
+  ['Kathmandu', 100],
+  ['Lalitpur', 100],
+  ['Bhaktapur', 120],
+  ['Kaski', 200],
+  ['Chitwan', 180],
+  ['Morang', 250],
+  ['Rupandehi', 220],
+];
+
+/** A licence key that looks like one and cannot be mistaken for a real one. */
+const demoKey = () =>
+  `DEMO-${Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase().slice(0, 5)).join('-')}`;
+
+export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
+  const { db } = deps;
+  if (deps.config.NODE_ENV === 'production') {
+    throw new DemoSeedRefused('seed:demo does not run in production: its accounts have published passwords.');
+  }
+  const [existing] = await db.select({ n: count() }).from(products);
+  if (existing && existing.n > 0) {
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN.email));
+    throw new DemoSeedRefused(
+      demo
+        ? 'The demo store is already seeded; nothing was changed. Start from an empty database to seed it again.'
+        : `The catalog already has ${existing.n} product(s); seed:demo fills an empty store only. Nothing was changed.`,
+    );
+  }
+
+  const adminUser = await createAdmin({ db, ...DEMO_ADMIN, role: SUPERADMIN_ROLE });
+  await createCustomerAccount({ db, ...DEMO_CUSTOMER, emailVerified: true });
+  const actor: UserPrincipal = {
+    actor: 'admin',
+    userId: adminUser.id,
+    sessionId: 'seed-demo',
+    role: SUPERADMIN_ROLE,
+    permissions: new Set(),
+  };
+
+  const categoryIds = new Map<string, number>();
+  for (const [position, name] of CATEGORIES.entries()) {
+    const category = await createCategory(deps, actor, createCategoryBody.parse({ name, position }));
+    categoryIds.set(name, category.id);
+  }
+  const brandIds = new Map<string, number>();
+  for (const name of BRANDS)
+    brandIds.set(name, (await createBrand(deps, actor, createBrandBody.parse({ name }))).id);
+  const tagIds = new Map<string, number>();
+  for (const name of TAGS) tagIds.set(name, (await createTag(deps, actor, createTagBody.parse({ name }))).id);
+
+  const create = (p: DemoProduct, productKind: 'physical' | 'digital' | 'care_package', extra = {}) =>
+    createProduct(
+      deps,
+      actor,
+      createProductBody.parse({
+        title: p.title,
+        productKind,
+        mrp: p.mrp,
+        sp: p.sp ?? 0,
+        description: p.description,
+        categoryId: categoryIds.get(p.category),
+        brandId: p.brand ? brandIds.get(p.brand) : undefined,
+        tagIds: (p.tags ?? []).map((t) => tagIds.get(t)!),
+        specifications: p.specifications ?? [],
+        status: 'published',
+        ...extra,
+      }),
+    );
+
+  let productCount = 0;
+  for (const p of PHYSICAL) {
+    const product = await create(p, 'physical');
+    if (p.stock) await adjustStock(deps, actor, product.id, { onHand: p.stock, reason: 'Opening stock' });
+    productCount += 1;
+  }
+  let keyCount = 0;
+  for (const p of DIGITAL) {
+    const product = await create(p, 'digital');
+    const keys = Array.from({ length: p.keys ?? 0 }, demoKey);
+    keyCount += (await addDigitalKeys(deps, actor, product.id, { keys })).added;
+    productCount += 1;
+  }
+
+  const care = await createCarePackage(
+    deps,
+    actor,
+    createCarePackageBody.parse({
+      name: 'Laptop Care',
+      description: 'Repairs, parts and a loan laptop while yours is in the workshop.',
+      rules: { categoryIds: [categoryIds.get('Laptops')!], minPrice: 50_000 },
+      tiers: [
+        { label: '1 year', durationMonths: 12, price: 4_999 },
+        { label: '2 years', durationMonths: 24, price: 8_999 },
+      ],
+    }),
+  );
+  // The same cover, sold on its own to a customer who bought the laptop elsewhere.
+  await create(
+    {
+      title: 'Laptop Care, 1 year',
+      category: 'Laptops',
+      mrp: 5_499,
+      description: '<p>One year of Laptop Care for a laptop bought elsewhere.</p>',
+    },
+    'care_package',
+    { carePackageTierId: care.tiers[0]!.id },
+  );
+  productCount += 1;
+
+  for (const [name, shippingFee] of DISTRICT_FEES) {
+    const district = await findShippingDistrict(db, { name });
+    if (district) await updateShippingDistrict(deps, actor, district.id, { shippingFee, isActive: true });
+  }
+
+  return {
+    products: productCount,
+    digitalKeys: keyCount,
+    districts: DISTRICT_FEES.length,
+    admin: DEMO_ADMIN,
+    customer: DEMO_CUSTOMER,
+  };
+}
+
+async function main(): Promise<number> {
+  loadEnvFile('.env');
+  const config = loadConfig();
+  const { createPlatform } = await import('../src/platform/platform');
+  const platform = await createPlatform({ ...config, LOG_LEVEL: 'warn' });
+  try {
+    await platform.database.migrate();
+    const summary = await seedDemoStore({
+      db: platform.database.db,
+      clock: platform.clock,
+      storage: platform.storage,
+      config: platform.config,
+    });
+    process.stdout.write(
+      [
+        `Demo store seeded (${platform.database.driver}): ${summary.products} products, ` +
+          `${summary.digitalKeys} digital keys, shipping to ${summary.districts} districts.`,
+        `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
+        `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof DemoSeedRefused) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await platform.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`seed:demo failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,90 @@
+// Catalog: what the store sells and how it is found. Products with their categories, brands,
+// tags and SEO records, the public catalog and its search; stock, care packages, digital keys
+// and shipping districts live in their own sub-areas. Other modules call only what is exported here.
+import type { PasalModule, PermissionGroup } from '../../platform/module';
+import { carePackagePermissions } from './care-packages/care-packages.permissions';
+import { registerCarePackages } from './care-packages/care-packages.routes';
+import {
+  brandPermissions,
+  categoryPermissions,
+  productPermissions,
+  seoPermissions,
+  tagPermissions,
+} from './catalog.permissions';
+import { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
+import { digitalKeyRoutes } from './digital-keys/digital-keys.routes';
+import { productRoutes } from './products/products.routes';
+import { seoRoutes } from './seo/seo.routes';
+import { shippingDistrictPermissions } from './shipping-districts/shipping-districts.permissions';
+import { shippingDistrictRoutes } from './shipping-districts/shipping-districts.routes';
+import { inventoryPermissions } from './stock/stock.permissions';
+import { registerStock } from './stock/stock.routes';
+import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
+
+export type { EligibilityProduct, EligibilityRules } from './care-packages/care-packages.eligibility';
+export { isEligible as isCarePackageEligible } from './care-packages/care-packages.eligibility';
+export type { SubscriptionView as CarePackageSubscription } from './care-packages/care-packages.schemas';
+export {
+  activateSubscription,
+  type CarePackageChoice,
+  type CarePackageTierInfo,
+  cancelSubscription,
+  createPendingSubscription,
+  eligibleCarePackages,
+  expireSubscriptions,
+  findCarePackageTier,
+  findEligibleCarePackageChoice,
+  subscriptionsOfOrderItems,
+} from './care-packages/care-packages.service';
+export {
+  type AssignOutcome,
+  assignDigitalKeys,
+  availableDigitalKeyCounts,
+  type RevealedKey,
+  revealAssignedKeys,
+} from './digital-keys/digital-keys.service';
+export { sanitizeDescription, updateProductReviewAggregates } from './products/products.service';
+export { findSeoRecord, seoExists } from './seo/seo.service';
+export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
+export type { StockLevel } from './stock/stock.schemas';
+export {
+  expireStaleReservations,
+  extendReservations,
+  finalizeStock,
+  getStockLevels,
+  type ReserveOutcome,
+  releaseStock,
+  reserveStock,
+  type StockOwner,
+  setReservedQuantity,
+} from './stock/stock.service';
+
+const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
+  module: p.module,
+  codes: p.codes,
+});
+
+export const catalogModule: PasalModule = {
+  name: 'catalog',
+  permissions: [
+    group(seoPermissions),
+    group(categoryPermissions),
+    group(brandPermissions),
+    group(tagPermissions),
+    group(productPermissions),
+    group(shippingDistrictPermissions),
+    group(inventoryPermissions),
+    group(carePackagePermissions),
+    group(digitalKeyPermissions),
+  ],
+  async register(ctx) {
+    // Each sub-area adds its routes and jobs here, one call per sub-area.
+    seoRoutes(ctx);
+    taxonomyRoutes(ctx);
+    productRoutes(ctx);
+    shippingDistrictRoutes(ctx);
+    await registerStock(ctx);
+    await registerCarePackages(ctx);
+    digitalKeyRoutes(ctx);
+  },
+};

@@ -1,0 +1,519 @@
+// Products: admin writes (slugs with history, sanitised descriptions, checked references,
+// publish and archive), the admin list, and the public catalog with its search.
+import sanitizeHtml from 'sanitize-html';
+import type { UserPrincipal } from '../../../platform/auth/principal';
+import { type Cache, cached } from '../../../platform/cache/cache';
+import type { Db } from '../../../platform/db/database';
+import { inTransaction } from '../../../platform/db/transaction';
+import { httpErrors } from '../../../platform/http/errors';
+import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
+import type { ModuleContext } from '../../../platform/module';
+import { isPublicKey } from '../../../platform/storage/files';
+import { recordActivity } from '../../activity';
+import { findCarePackageTier } from '../care-packages/care-packages.service';
+import { catalogErrors } from '../catalog.errors';
+import { firstFreeSlug, slugify } from '../catalog.service';
+import { seoIdExists } from '../seo/seo.repository';
+import { getStockLevels } from '../stock/stock.service';
+import { findBrand, findCategory } from '../taxonomy/taxonomy.repository';
+import * as repo from './products.repository';
+import type {
+  AdminProductListQuery,
+  AdminProductView,
+  CreateProductBody,
+  ProductImageView,
+  PublicProductDetail,
+  PublicProductListItem,
+  PublicProductListQuery,
+  UpdateProductBody,
+} from './products.schemas';
+import type { ProductImage, ProductKind, ProductStatus } from './products.table';
+
+/** `cache`, when given, keeps public list pages for CATALOG_PUBLIC_LIST_CACHE_SECONDS. */
+export type ProductDeps = Pick<ModuleContext, 'db' | 'clock' | 'storage' | 'config'> & { cache?: Cache };
+
+const LIST_CACHE_PREFIX = 'catalog:product-list:';
+
+/**
+ * Drops every cached public list page. Product and taxonomy writes call it after commit;
+ * stock movements and review aggregates do not (their lag is bounded by the cache lifetime,
+ * as the commerce interface's limits say of review data).
+ */
+export async function forgetCachedProductLists(cache: Cache | undefined): Promise<void> {
+  await cache?.deleteByPrefix(LIST_CACHE_PREFIX);
+}
+
+const PRODUCT = 'product';
+/** Lifetime of the URLs of private image keys in a response. */
+const PRIVATE_IMAGE_URL_SECONDS = 7200;
+
+// ---------- descriptions, images, prices ----------
+
+const DESCRIPTION_RULES: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    '*': ['class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+};
+
+/** Product descriptions are HTML from the back office: no scripts, handlers or `javascript:` URLs. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, DESCRIPTION_RULES).trim();
+}
+
+async function imageViews(
+  deps: Pick<ProductDeps, 'storage'>,
+  images: ProductImage[],
+): Promise<ProductImageView[]> {
+  return Promise.all(
+    images.map(async (image) => ({
+      relativePath: image.relativePath,
+      alt: image.alt,
+      url: isPublicKey(image.relativePath)
+        ? deps.storage.publicUrl(image.relativePath)
+        : (await deps.storage.signedUrl(image.relativePath, PRIVATE_IMAGE_URL_SECONDS)).url,
+    })),
+  );
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The aggregate columns hold numeric(3,2); the driver may hand them back as text. */
+const rating = (value: number | string | null) => (value === null ? null : Number(value));
+
+// ---------- views ----------
+
+async function adminViews(deps: ProductDeps, db: Db, rows: repo.ProductRow[]): Promise<AdminProductView[]> {
+  const ids = rows.map((r) => r.id);
+  const [tagIds, stock] = await Promise.all([
+    repo.tagIdsOf(db, ids),
+    getStockLevels(
+      db,
+      rows.filter((r) => r.productKind === 'physical').map((r) => r.id),
+    ),
+  ]);
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      description: r.description,
+      productKind: r.productKind,
+      status: r.status,
+      isSellable: r.isSellable,
+      mrp: r.mrp,
+      sp: r.sp,
+      effectivePrice: r.effectivePrice,
+      categoryId: r.categoryId,
+      brandId: r.brandId,
+      tagIds: tagIds.get(r.id) ?? [],
+      images: await imageViews(deps, r.images),
+      specifications: r.specifications,
+      seoId: r.seoId,
+      carePackageTierId: r.carePackageTierId,
+      averageRating: rating(r.averageRating),
+      reviewCount: r.reviewCount,
+      stock: r.productKind === 'physical' ? (stock.get(r.id) ?? null) : null,
+      publishedAt: iso(r.publishedAt),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+  );
+}
+
+async function adminView(deps: ProductDeps, db: Db, row: repo.ProductRow): Promise<AdminProductView> {
+  const [view] = await adminViews(deps, db, [row]);
+  return view!;
+}
+
+async function publicListItem(deps: ProductDeps, r: repo.PublicListRow): Promise<PublicProductListItem> {
+  const p = r.product;
+  const first = p.images[0];
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    productKind: p.productKind,
+    isSellable: p.isSellable,
+    mrp: p.mrp,
+    sp: p.sp,
+    effectivePrice: p.effectivePrice,
+    categoryId: p.categoryId,
+    brandId: p.brandId,
+    thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+    category: r.category,
+    brand: r.brand,
+    averageRating: p.reviewCount > 0 ? rating(p.averageRating) : null,
+    reviewCount: p.reviewCount,
+    inStock: Boolean(r.inStock),
+    publishedAt: iso(p.publishedAt),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+// ---------- writes ----------
+
+/** Where a status change leaves `publishedAt`: set when a product goes live, cleared when it leaves. */
+function statusFields(
+  before: ProductStatus | undefined,
+  after: ProductStatus,
+  publishedAt: Date | null,
+  now: Date,
+) {
+  if (after !== 'published') return { status: after, publishedAt: null };
+  return { status: after, publishedAt: before === 'published' ? publishedAt : now };
+}
+
+interface References {
+  productKind: ProductKind;
+  mrp: number;
+  sp: number;
+  categoryId: number | null;
+  brandId: number | null;
+  tagIds: number[] | undefined;
+  seoId: string | null;
+  carePackageTierId: number | null;
+}
+
+/** Every id a product write names must exist; a care-package product names its tier. */
+async function checkReferences(tx: Db, r: References): Promise<void> {
+  if (r.sp > r.mrp) throw httpErrors.validation([{ path: 'sp', message: 'sp must not be above mrp' }]);
+  if (r.categoryId !== null && !(await findCategory(tx, r.categoryId))) {
+    throw catalogErrors.productReferenceInvalid('CATEGORY', `Category ${r.categoryId} does not exist`);
+  }
+  if (r.brandId !== null && !(await findBrand(tx, r.brandId))) {
+    throw catalogErrors.productReferenceInvalid('BRAND', `Brand ${r.brandId} does not exist`);
+  }
+  if (r.tagIds?.length) {
+    const found = await repo.existingTagIds(tx, r.tagIds);
+    const missing = r.tagIds.filter((id) => !found.has(id));
+    if (missing.length)
+      throw catalogErrors.productReferenceInvalid('TAG', `Unknown tag ids: ${missing.join(', ')}`);
+  }
+  if (r.seoId !== null && !(await seoIdExists(tx, r.seoId))) {
+    throw catalogErrors.productReferenceInvalid('SEO', `SEO record ${r.seoId} does not exist`);
+  }
+  if (r.productKind === 'care_package') {
+    if (r.carePackageTierId === null) {
+      throw catalogErrors.productReferenceInvalid(
+        'CARE_PACKAGE_TIER',
+        'A care_package product needs carePackageTierId: the tier it sells',
+      );
+    }
+    if (!(await findCarePackageTier(tx, r.carePackageTierId))) {
+      throw catalogErrors.productReferenceInvalid(
+        'CARE_PACKAGE_TIER',
+        `Care-package tier ${r.carePackageTierId} does not exist`,
+      );
+    }
+  } else if (r.carePackageTierId !== null) {
+    throw catalogErrors.productReferenceInvalid(
+      'CARE_PACKAGE_TIER',
+      'Only a care_package product names a care-package tier',
+    );
+  }
+}
+
+/** A new product's slug: the explicit one, or the first free one made from the title. */
+async function newProductSlug(tx: Db, explicit: string | undefined, title: string): Promise<string> {
+  if (explicit) {
+    if (await repo.findProductBySlug(tx, explicit)) throw catalogErrors.productSlugExists(explicit);
+    return explicit;
+  }
+  await repo.lockProductSlugs(tx);
+  const base = slugify(title, 'product');
+  return firstFreeSlug(base, await repo.takenProductSlugs(tx, base));
+}
+
+export async function createProduct(
+  deps: ProductDeps,
+  actor: UserPrincipal,
+  body: CreateProductBody,
+): Promise<AdminProductView> {
+  const now = deps.clock.now();
+  const refs: References = {
+    productKind: body.productKind,
+    mrp: body.mrp,
+    sp: body.sp ?? 0,
+    categoryId: body.categoryId ?? null,
+    brandId: body.brandId ?? null,
+    tagIds: body.tagIds,
+    seoId: body.seoId ?? null,
+    carePackageTierId: body.carePackageTierId ?? null,
+  };
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
+    await checkReferences(tx, refs);
+    const slug = await newProductSlug(tx, body.slug, body.title);
+    // An explicit slug may be an old one of another product: the live slug wins from now on.
+    if (body.slug) await repo.freeHistorySlug(tx, slug);
+    const row = await repo.insertProduct(tx, {
+      title: body.title,
+      slug,
+      description: sanitizeDescription(body.description ?? ''),
+      productKind: refs.productKind,
+      isSellable: body.isSellable ?? true,
+      mrp: refs.mrp,
+      sp: refs.sp,
+      categoryId: refs.categoryId,
+      brandId: refs.brandId,
+      seoId: refs.seoId,
+      images: body.images ?? [],
+      specifications: body.specifications ?? [],
+      carePackageTierId: refs.carePackageTierId,
+      ...statusFields(undefined, body.status ?? 'draft', null, now),
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (refs.tagIds?.length) await repo.replaceProductTags(tx, row.id, refs.tagIds);
+    await recordActivity(tx, {
+      adminId: actor.userId,
+      action: 'create',
+      entityType: PRODUCT,
+      entityId: row.id,
+      summary: `Created ${row.productKind} product ${row.title} (${row.status})`,
+      at: now,
+    });
+    return adminView(deps, tx, row);
+  });
+}
+
+export async function updateProduct(
+  deps: ProductDeps,
+  actor: UserPrincipal,
+  id: number,
+  body: UpdateProductBody,
+): Promise<AdminProductView> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
+    const before = await repo.lockProduct(tx, id);
+    if (!before) throw catalogErrors.productNotFound();
+    await checkReferences(tx, {
+      productKind: body.productKind ?? before.productKind,
+      mrp: body.mrp ?? before.mrp,
+      sp: body.sp ?? before.sp,
+      categoryId: body.categoryId !== undefined ? body.categoryId : before.categoryId,
+      brandId: body.brandId !== undefined ? body.brandId : before.brandId,
+      tagIds: body.tagIds,
+      seoId: body.seoId !== undefined ? body.seoId : before.seoId,
+      carePackageTierId:
+        body.carePackageTierId !== undefined ? body.carePackageTierId : before.carePackageTierId,
+    });
+    const slugChanged = body.slug !== undefined && body.slug !== before.slug;
+    if (slugChanged) {
+      const holder = await repo.findProductBySlug(tx, body.slug!);
+      if (holder && holder.id !== id) throw catalogErrors.productSlugExists(body.slug!);
+    }
+    const { tagIds, status, description, ...fields } = body;
+    const row = await repo.updateProduct(tx, id, {
+      ...fields,
+      ...(description !== undefined ? { description: sanitizeDescription(description) } : {}),
+      ...(status !== undefined ? statusFields(before.status, status, before.publishedAt, now) : {}),
+      updatedAt: now,
+    });
+    if (slugChanged) await repo.moveSlug(tx, id, before.slug, body.slug!);
+    if (tagIds !== undefined) await repo.replaceProductTags(tx, id, tagIds);
+    const changed = Object.entries(body)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k);
+    await recordActivity(tx, {
+      adminId: actor.userId,
+      action: 'update',
+      entityType: PRODUCT,
+      entityId: id,
+      summary: `Updated product ${row!.title}: ${changed.join(', ')}${slugChanged ? ` (slug was ${before.slug})` : ''}`,
+      at: now,
+    });
+    return adminView(deps, tx, row!);
+  });
+}
+
+/** Publish, unpublish (back to draft) or archive: one status move with its activity entry. */
+export async function setProductStatus(
+  deps: ProductDeps,
+  actor: UserPrincipal,
+  id: number,
+  status: ProductStatus,
+  action: 'publish' | 'unpublish' | 'archive',
+): Promise<AdminProductView> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    afterCommit(() => forgetCachedProductLists(deps.cache));
+    const before = await repo.lockProduct(tx, id);
+    if (!before) throw catalogErrors.productNotFound();
+    if (before.status === status) return adminView(deps, tx, before);
+    const row = await repo.updateProduct(tx, id, {
+      ...statusFields(before.status, status, before.publishedAt, now),
+      updatedAt: now,
+    });
+    await recordActivity(tx, {
+      adminId: actor.userId,
+      action,
+      entityType: PRODUCT,
+      entityId: id,
+      summary: `Product ${before.title}: ${before.status} → ${status}`,
+      at: now,
+    });
+    return adminView(deps, tx, row!);
+  });
+}
+
+/**
+ * The review aggregates of a product, kept by the reviews module whenever approved reviews
+ * change (`averageRating` null when there is none). Call it inside the review write's transaction.
+ */
+export async function updateProductReviewAggregates(
+  db: Db,
+  productId: number,
+  aggregates: { averageRating: number | null; reviewCount: number },
+): Promise<void> {
+  const average = aggregates.averageRating === null ? null : Math.round(aggregates.averageRating * 100) / 100;
+  await repo.setReviewAggregates(db, productId, average, aggregates.reviewCount);
+}
+
+// ---------- reads ----------
+
+export async function getAdminProduct(deps: ProductDeps, id: number): Promise<AdminProductView> {
+  const row = await repo.findProduct(deps.db, id);
+  if (!row) throw catalogErrors.productNotFound();
+  return adminView(deps, deps.db, row);
+}
+
+/**
+ * Runs a list read. With a search, inside a transaction that carries the similarity
+ * threshold, and with the category and tag names that match resolved first.
+ */
+function withSearch<T>(
+  deps: ProductDeps,
+  term: string | undefined,
+  read: (db: Db, search: repo.ProductSearch | undefined) => Promise<T>,
+): Promise<T> {
+  if (!term) return read(deps.db, undefined);
+  return inTransaction(deps.db, async (tx) => {
+    await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
+    return read(tx, await repo.resolveSearch(tx, term));
+  });
+}
+
+const sortOf = (q: { sort?: repo.ProductSort; search?: string }): repo.ProductSort =>
+  q.sort ?? (q.search ? 'relevance' : 'createdAt');
+
+export async function listAdminProducts(
+  deps: ProductDeps,
+  q: AdminProductListQuery,
+): Promise<{ products: AdminProductView[]; meta: PageMeta }> {
+  const filters: repo.ProductFilters = {
+    publicOnly: false,
+    status: q.status,
+    isSellable: q.isSellable,
+    categoryId: q.categoryId,
+    brandId: q.brandId,
+    tag: q.tag,
+    productKind: q.productKind,
+  };
+  return withSearch(deps, q.search, async (db, search) => {
+    const { rows, count } = await repo.listAdminProducts(
+      db,
+      { ...filters, search },
+      sortOf(q),
+      q.order,
+      pageWindow(q),
+    );
+    return { products: await adminViews(deps, db, rows), meta: pageMeta(q, count) };
+  });
+}
+
+export async function listPublicProducts(
+  deps: ProductDeps,
+  q: PublicProductListQuery,
+): Promise<{ products: PublicProductListItem[]; meta: PageMeta }> {
+  const filters: repo.ProductFilters = {
+    publicOnly: true,
+    categoryId: q.categoryId,
+    brandId: q.brandId,
+    tag: q.tag,
+    productKind: q.productKind,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+    inStock: q.inStock,
+  };
+  const load = async () => {
+    const { rows, count } = await withSearch(deps, q.search, (db, search) =>
+      repo.listPublicProducts(db, { ...filters, search }, sortOf(q), q.order, pageWindow(q)),
+    );
+    return {
+      products: await Promise.all(rows.map((r) => publicListItem(deps, r))),
+      meta: pageMeta(q, count),
+    };
+  };
+  const seconds = deps.config.CATALOG_PUBLIC_LIST_CACHE_SECONDS;
+  if (!deps.cache || seconds === 0) return load();
+  // The parsed query, keys in schema order: equal queries share one entry whatever the URL's order.
+  return cached(deps.cache, `${LIST_CACHE_PREFIX}${JSON.stringify(q)}`, seconds * 1000, load);
+}
+
+/**
+ * A published product by its slug, or by a slug it had before (the answer then carries the
+ * current slug, so a client can redirect). Drafts, archived and unknown: PRODUCT_NOT_FOUND.
+ */
+export async function getPublicProduct(deps: ProductDeps, slug: string): Promise<PublicProductDetail> {
+  const product =
+    (await repo.findProductBySlug(deps.db, slug)) ?? (await repo.findProductByOldSlug(deps.db, slug));
+  if (product?.status !== 'published') throw catalogErrors.productNotFound();
+  const row = await repo.findPublicProduct(deps.db, product.id);
+  if (!row) throw catalogErrors.productNotFound();
+  const item = await publicListItem(deps, row);
+  const full = row.full;
+  return {
+    ...item,
+    description: full.description,
+    images: await imageViews(deps, full.images),
+    specifications: full.specifications,
+    tags: await repo.tagsOf(deps.db, full.id),
+    seoId: full.seoId,
+    carePackageTierId: full.carePackageTierId,
+    averageRating: full.reviewCount > 0 ? (rating(full.averageRating) ?? 0) : 0,
+    totalReviews: full.reviewCount,
+    reviewStatus: full.reviewCount > 0 ? 'Reviews available' : 'No reviews yet',
+    updatedAt: full.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The plan of the product list query with a search (the benchmark prints it). `withoutSeqScan`
+ * asks the planner to avoid sequential scans, which shows on a small table whether the search
+ * can use the trigram indexes at all; `admin` leaves out the public visibility filter.
+ */
+export async function explainProductSearch(
+  deps: Pick<ProductDeps, 'db' | 'config'>,
+  term: string,
+  opts: { withoutSeqScan?: boolean; admin?: boolean; analyze?: boolean } = {},
+): Promise<string[]> {
+  return inTransaction(deps.db, async (tx) => {
+    await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
+    if (opts.withoutSeqScan) await repo.disableSeqScan(tx);
+    return repo.explainSearch(tx, term, !opts.admin, opts.analyze);
+  });
+}
+
+// ---------- bulk loading ----------
+
+export type { BulkProduct } from './products.repository';
+
+/**
+ * Loads a batch of synthetic products in one transaction, for benchmarks and load tests.
+ * It skips the per-product rules on purpose (the generator makes valid rows: plain-text
+ * descriptions, existing references) and records no activity: nobody did this in the back office.
+ */
+export function insertProductBatch(db: Db, batch: repo.BulkProduct[]): Promise<number> {
+  return inTransaction(db, (tx) => repo.insertProductBatch(tx, batch));
+}
+
+export const vacuumCatalog = (db: Db) => repo.vacuumCatalog(db);
+export const countProducts = (db: Db) => repo.countProducts(db);

@@ -1,0 +1,6 @@
+import { definePermissions } from '../../../platform/auth/access';
+
+export const shippingDistrictPermissions = definePermissions('ShippingDistricts', [
+  'READ',
+  'UPDATE',
+] as const);

@@ -1,0 +1,74 @@
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../platform/db/database';
+import type { PageWindow } from '../../../platform/http/pagination';
+import { containsPattern, orderBy, paged } from '../catalog.repository';
+import type { ShippingDistrictListQuery } from './shipping-districts.schemas';
+import { shippingDistricts } from './shipping-districts.table';
+
+export type ShippingDistrictRow = typeof shippingDistricts.$inferSelect;
+
+const sortColumns: Record<ShippingDistrictListQuery['sort'], AnyPgColumn> = {
+  name: shippingDistricts.name,
+  province: shippingDistricts.province,
+  shippingFee: shippingDistricts.shippingFee,
+  updatedAt: shippingDistricts.updatedAt,
+};
+
+export async function listDistricts(
+  db: Db,
+  query: ShippingDistrictListQuery,
+  page: PageWindow,
+): Promise<{ rows: ShippingDistrictRow[]; count: number }> {
+  const where = and(
+    query.search ? ilike(shippingDistricts.name, containsPattern(query.search)) : undefined,
+    query.province ? eq(shippingDistricts.province, query.province) : undefined,
+    query.isActive === undefined ? undefined : eq(shippingDistricts.isActive, query.isActive),
+  );
+  const rows = await paged(
+    db
+      .select()
+      .from(shippingDistricts)
+      .where(where)
+      .orderBy(...orderBy(sortColumns[query.sort], query.order, shippingDistricts.id))
+      .$dynamic(),
+    page,
+  );
+  const [total] = await db.select({ n: count() }).from(shippingDistricts).where(where);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function listActiveDistricts(db: Db): Promise<ShippingDistrictRow[]> {
+  return db
+    .select()
+    .from(shippingDistricts)
+    .where(eq(shippingDistricts.isActive, true))
+    .orderBy(asc(shippingDistricts.name));
+}
+
+export async function findDistrictById(db: Db, id: number): Promise<ShippingDistrictRow | undefined> {
+  const [row] = await db.select().from(shippingDistricts).where(eq(shippingDistricts.id, id));
+  return row;
+}
+
+/** Case-insensitive and trimmed: clients send the name a customer picked or typed. */
+export async function findDistrictByName(db: Db, name: string): Promise<ShippingDistrictRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shippingDistricts)
+    .where(sql`lower(${shippingDistricts.name}) = lower(${name.trim()})`);
+  return row;
+}
+
+export async function updateDistrict(
+  db: Db,
+  id: number,
+  values: { shippingFee?: number; isActive?: boolean; updatedAt: Date },
+): Promise<ShippingDistrictRow | undefined> {
+  const [row] = await db
+    .update(shippingDistricts)
+    .set(values)
+    .where(eq(shippingDistricts.id, id))
+    .returning();
+  return row;
+}

@@ -1,0 +1,226 @@
+// Stock queries. Every change locks the product's stock row first (or changes it with one
+// conditional UPDATE), so concurrent callers queue on that row and never oversell.
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database';
+import type { PageWindow } from '../../../platform/http/pagination';
+import { paged } from '../catalog.repository';
+import {
+  productStock,
+  type ReservationOwnerType,
+  type StockSource,
+  stockLedger,
+  stockReservations,
+} from './stock.table';
+
+export type StockRow = typeof productStock.$inferSelect;
+export type LedgerRow = typeof stockLedger.$inferSelect;
+export type ReservationRow = typeof stockReservations.$inferSelect;
+
+export interface Owner {
+  type: ReservationOwnerType;
+  id: string;
+}
+
+const ownedBy = (owner: Owner) =>
+  and(eq(stockReservations.ownerType, owner.type), eq(stockReservations.ownerId, owner.id));
+
+export async function stockRows(db: Db, productIds: number[]): Promise<StockRow[]> {
+  if (!productIds.length) return [];
+  return db.select().from(productStock).where(inArray(productStock.productId, productIds));
+}
+
+/** The stock row, locked until the transaction ends; created (empty) when missing. */
+export async function lockStock(db: Db, productId: number): Promise<StockRow> {
+  await db.insert(productStock).values({ productId }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(productStock)
+    .where(eq(productStock.productId, productId))
+    .for('update');
+  return row!;
+}
+
+/** The stock row, locked, or undefined when the product never had stock. */
+export async function lockExistingStock(db: Db, productId: number): Promise<StockRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productStock)
+    .where(eq(productStock.productId, productId))
+    .for('update');
+  return row;
+}
+
+export async function setOnHand(db: Db, productId: number, onHand: number, at: Date): Promise<StockRow> {
+  const [row] = await db
+    .update(productStock)
+    .set({ onHand, updatedAt: at })
+    .where(eq(productStock.productId, productId))
+    .returning();
+  return row!;
+}
+
+/**
+ * Reserves `quantity` more units when that many are available: one conditional UPDATE, so
+ * two callers can never both take the last unit. Undefined when not enough are available.
+ */
+export async function takeAvailable(
+  db: Db,
+  productId: number,
+  quantity: number,
+  at: Date,
+): Promise<StockRow | undefined> {
+  const [row] = await db
+    .update(productStock)
+    .set({ reserved: sql`${productStock.reserved} + ${quantity}`, updatedAt: at })
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        sql`${productStock.onHand} - ${productStock.reserved} >= ${quantity}`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives back `quantity` reserved units; with `sold`, they also leave the shelf. */
+export async function giveBack(
+  db: Db,
+  productId: number,
+  quantity: number,
+  sold: boolean,
+  at: Date,
+): Promise<StockRow> {
+  const [row] = await db
+    .update(productStock)
+    .set({
+      reserved: sql`${productStock.reserved} - ${quantity}`,
+      ...(sold ? { onHand: sql`${productStock.onHand} - ${quantity}` } : {}),
+      updatedAt: at,
+    })
+    .where(eq(productStock.productId, productId))
+    .returning();
+  return row!;
+}
+
+export async function findReservation(
+  db: Db,
+  owner: Owner,
+  productId: number,
+): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stockReservations)
+    .where(and(ownedBy(owner), eq(stockReservations.productId, productId)));
+  return row;
+}
+
+export async function reservationsOf(db: Db, owner: Owner, productId?: number): Promise<ReservationRow[]> {
+  return db
+    .select()
+    .from(stockReservations)
+    .where(
+      and(ownedBy(owner), productId === undefined ? undefined : eq(stockReservations.productId, productId)),
+    )
+    .orderBy(asc(stockReservations.productId));
+}
+
+export async function saveReservation(
+  db: Db,
+  values: { id: string; owner: Owner; productId: number; quantity: number; expiresAt: Date | null; at: Date },
+): Promise<ReservationRow> {
+  const [row] = await db
+    .insert(stockReservations)
+    .values({
+      id: values.id,
+      ownerType: values.owner.type,
+      ownerId: values.owner.id,
+      productId: values.productId,
+      quantity: values.quantity,
+      expiresAt: values.expiresAt,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
+    .onConflictDoUpdate({
+      target: [stockReservations.ownerType, stockReservations.ownerId, stockReservations.productId],
+      set: { quantity: values.quantity, expiresAt: values.expiresAt, updatedAt: values.at },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteReservation(db: Db, id: string): Promise<void> {
+  await db.delete(stockReservations).where(eq(stockReservations.id, id));
+}
+
+export async function setReservationsExpiry(
+  db: Db,
+  owner: Owner,
+  expiresAt: Date | null,
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(stockReservations)
+    .set({ expiresAt, updatedAt: at })
+    .where(ownedBy(owner))
+    .returning({ id: stockReservations.id });
+  return rows.length;
+}
+
+/** Reservations whose expiry has passed, oldest first. */
+export async function expiredReservations(db: Db, at: Date, limit: number): Promise<ReservationRow[]> {
+  return db
+    .select()
+    .from(stockReservations)
+    .where(lte(stockReservations.expiresAt, at))
+    .orderBy(asc(stockReservations.expiresAt))
+    .limit(limit);
+}
+
+export async function insertLedger(
+  db: Db,
+  values: {
+    productId: number;
+    source: StockSource;
+    reason: string;
+    onHandDelta: number;
+    reservedDelta: number;
+    after: StockRow;
+    actorId?: string | null;
+    owner?: Owner | null;
+    at: Date;
+  },
+): Promise<void> {
+  await db.insert(stockLedger).values({
+    productId: values.productId,
+    source: values.source,
+    reason: values.reason,
+    onHandDelta: values.onHandDelta,
+    reservedDelta: values.reservedDelta,
+    onHand: values.after.onHand,
+    reserved: values.after.reserved,
+    actorId: values.actorId ?? null,
+    ownerType: values.owner?.type ?? null,
+    ownerId: values.owner?.id ?? null,
+    createdAt: values.at,
+  });
+}
+
+export async function listLedger(
+  db: Db,
+  productId: number,
+  order: 'asc' | 'desc',
+  page: PageWindow,
+): Promise<{ rows: LedgerRow[]; count: number }> {
+  const where = eq(stockLedger.productId, productId);
+  const rows = await paged(
+    db
+      .select()
+      .from(stockLedger)
+      .where(where)
+      .orderBy(order === 'asc' ? asc(stockLedger.id) : desc(stockLedger.id))
+      .$dynamic(),
+    page,
+  );
+  const [total] = await db.select({ n: count() }).from(stockLedger).where(where);
+  return { rows, count: total?.n ?? 0 };
+}
