@@ -100,13 +100,19 @@ describe('access rules', () => {
   });
 
   describe('optional customer routes', () => {
-    it('anonymous passes; a customer is identified; a bad token is 401, an admin 403', async () => {
+    it('anonymous and guests pass; a customer is identified; a bad JWT is 401, an admin 403', async () => {
       expect((await get('/api/test/optional')).json().data).toEqual({ customerId: null });
       const customer = await signedInCustomer(t);
       expect((await get('/api/test/optional', customer.headers.authorization)).json().data).toEqual({
         customerId: customer.userId,
       });
       expect((await get('/api/test/optional', 'Bearer nope')).statusCode).toBe(401);
+      // A guest credential, known or not, is served as an anonymous guest.
+      for (const token of [GOOD_GUEST, 'tg_unknown']) {
+        const res = await get('/api/test/optional', `Bearer ${token}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toEqual({ customerId: null });
+      }
       const admin = await signedInAdmin(t, { superadmin: true });
       expect((await get('/api/test/optional', admin.headers.authorization)).statusCode).toBe(403);
     });

@@ -131,6 +131,22 @@ describe('support inquiries (customer and guest)', () => {
       ).toHaveLength(0);
     });
 
+    it('a guest sending its earlier si_ token opens a new guest inquiry with a token of its own', async () => {
+      const first = await createGuestInquiry(t);
+      const res = await caller(t)('POST', '/api/support-inquiries', {
+        headers: first.headers,
+        payload: { category: 'other', subject: 'A second question' },
+      });
+      expect(res.statusCode).toBe(201);
+      const second = res.json().data;
+      expect(second.customerId).toBeNull();
+      expect(second.inquiryAccessToken).toMatch(/^si_/);
+      expect(second.inquiryAccessToken).not.toBe(first.token);
+      // Each token still opens only its own inquiry.
+      const cross = await caller(t)('GET', `/api/support-inquiries/${second.id}`, { headers: first.headers });
+      expect(cross.json().errorCode).toBe('SUPPORT_INQUIRY_TOKEN_INVALID');
+    });
+
     it('without a message only the greeting is written', async () => {
       const { data } = await createGuestInquiry(t, { message: undefined });
       expect((data.messages as unknown[]).length).toBe(1);
