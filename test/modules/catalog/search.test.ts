@@ -260,6 +260,8 @@ describe('public catalog and product search', () => {
       ).join('\n');
       expect(plan, plan).toContain('products_title_trgm_idx');
       expect(plan).toContain('products_description_trgm_idx');
+      // The plan is the list query's own: the total rides on the page (`count(*) over ()`).
+      expect(plan).toContain('WindowAgg');
       // The same question asked with the function: no index can answer it.
       const naive = await t.platform.database.db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);

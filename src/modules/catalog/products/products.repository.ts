@@ -372,19 +372,20 @@ export async function listPublicProducts(
   order: 'asc' | 'desc',
   page: PageWindow,
 ): Promise<{ rows: PublicListRow[]; count: number }> {
-  const where = whereOf(f);
-  const rows = await paged(
-    db
-      .select({ ...publicColumns, total: totalSql(f) })
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(...orderOf(sort, order, f.search))
-      .$dynamic(),
-    page,
-  );
-  return { rows: rows as PublicListRow[], count: await countOf(db, f, where, rows) };
+  const rows = await paged(publicListQuery(db, f, sort, order), page);
+  return { rows: rows as PublicListRow[], count: await countOf(db, f, whereOf(f), rows) };
+}
+
+/** The public list query before its page window; `explainSearch` shows the plan of this very query. */
+function publicListQuery(db: Db, f: ProductFilters, sort: ProductSort, order: 'asc' | 'desc') {
+  return db
+    .select({ ...publicColumns, total: totalSql(f) })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(whereOf(f))
+    .orderBy(...orderOf(sort, order, f.search))
+    .$dynamic();
 }
 
 /** One product with its category, brand and availability, as the public detail shows it. */
@@ -402,8 +403,9 @@ export async function findPublicProduct(
 }
 
 /**
- * EXPLAIN of the list query with a search, for the benchmark and the plan test; `publicOnly`
- * false leaves out the published-and-sellable filter, as the admin list does.
+ * EXPLAIN of the first page of the public list query with a search (total included, as the
+ * list sends it), for the benchmark and the plan test; `publicOnly` false leaves out the
+ * published-and-sellable filter, as the admin list does.
  */
 export async function explainSearch(
   db: Db,
@@ -412,16 +414,10 @@ export async function explainSearch(
   analyze = false,
 ): Promise<string[]> {
   const search = await resolveSearch(db, term);
-  const where = whereOf({ publicOnly, search });
-  const query = db
-    .select(publicColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(where)
-    .orderBy(...orderOf('relevance', 'desc', search))
-    .limit(20)
-    .toSQL();
+  const query = paged(publicListQuery(db, { publicOnly, search }, 'relevance', 'desc'), {
+    offset: 0,
+    limit: 20,
+  }).toSQL();
   const rows = await rowsOf<{ 'QUERY PLAN': string }>(
     db,
     sql.raw(`explain ${analyze ? '(analyze, buffers) ' : ''}${inlineParams(query.sql, query.params)}`),
