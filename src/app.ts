@@ -19,6 +19,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { catalogModule } from './modules/catalog';
+import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { supportModule } from './modules/support';
@@ -35,6 +36,8 @@ import { registerFilesRoute } from './platform/storage/files';
 
 /** Every feature module, in registration order. */
 export const modules: PasalModule[] = [
+  // First: its hooks serve every route that declares `config.idempotency`.
+  idempotencyModule,
   identityModule,
   activityModule,
   systemModule,
@@ -186,6 +189,23 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         const schema = out.schema as Record<string, unknown>;
         if (security) schema.security = security;
         if (note) schema.description = [schema.description, note].filter(Boolean).join('\n\n');
+        const idempotency = input.route.config?.idempotency;
+        if (idempotency) {
+          const doc = idempotencyHeaderDoc(idempotency);
+          const headers = (schema.headers ?? {}) as {
+            properties?: Record<string, unknown>;
+            required?: string[];
+          };
+          schema.headers = {
+            ...headers,
+            type: 'object',
+            properties: {
+              ...headers.properties,
+              [IDEMPOTENCY_HEADER]: { ...doc.schema, description: doc.description },
+            },
+            required: doc.required ? [...(headers.required ?? []), IDEMPOTENCY_HEADER] : headers.required,
+          };
+        }
         return out;
       },
     });
