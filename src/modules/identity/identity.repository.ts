@@ -242,3 +242,24 @@ export async function livePushTokens(db: Db, userId: string, now: Date): Promise
     );
   return rows.map((r) => r.pushToken!).sort();
 }
+
+/**
+ * Active admins whose role grants `permission` (superadmins always do): who a module alerts
+ * when it notifies "the admins who hold X".
+ */
+export async function activeAdminIdsWithPermission(db: Db, permission: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        isNull(users.anonymizedAt),
+        sql`${users.role} <> 'customer'`,
+        sql`(${users.role} = 'superadmin' or exists (
+          select 1 from ${rolePermissions} join ${roles} on ${roles.id} = ${rolePermissions.roleId}
+          where ${roles.name} = ${users.role} and ${rolePermissions.permission} = ${permission}))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}

@@ -16,7 +16,7 @@ import { createUserResolver } from './identity.service';
 import { idpRoutes } from './idp/idp.routes';
 
 export { sendAdminInvitation, toProfile } from './auth/auth.service';
-export { livePushTokens } from './identity.repository';
+export { activeAdminIdsWithPermission, livePushTokens } from './identity.repository';
 export type { SessionTokens } from './identity.service';
 export {
   CUSTOMER_ROLE,

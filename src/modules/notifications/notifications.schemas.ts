@@ -16,7 +16,7 @@ export const notification = z
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
   })
-  .meta({ id: 'CustomerNotification' });
+  .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notification>;
 
 export const notificationListEnvelope = z.object({

@@ -33,7 +33,7 @@ export const supportModule: PasalModule = {
       config,
       mail: ctx.mail,
       events,
-      notifier: createNotifier({ push: ctx.push, clock }),
+      notifier: createNotifier({ push: ctx.push, clock, realtime: ctx.realtime }),
     };
 
     const sweep = closeInactiveInquiriesJob({

@@ -18,7 +18,8 @@ describe('customer notifications', () => {
   });
   afterAll(() => t.close());
 
-  const notifier = () => createNotifier({ push: t.platform.outgoing.push, clock });
+  const notifier = () =>
+    createNotifier({ push: t.platform.outgoing.push, clock, realtime: t.platform.realtime });
   const db = () => t.platform.database.db;
 
   async function notify(customerId: string, over: Partial<CustomerNotice> = {}) {
@@ -70,7 +71,7 @@ describe('customer notifications', () => {
       const rows = await db()
         .select()
         .from(customerNotifications)
-        .where(eq(customerNotifications.customerId, c.userId));
+        .where(eq(customerNotifications.recipientId, c.userId));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ type: 'support.request_reply', title: 'Reply on SR-1', readAt: null });
       const pushed = t.push.slice(before);
@@ -100,7 +101,10 @@ describe('customer notifications', () => {
       ).rejects.toThrow('the caller fails');
       await t.drainJobs();
       expect(
-        await db().select().from(customerNotifications).where(eq(customerNotifications.customerId, c.userId)),
+        await db()
+          .select()
+          .from(customerNotifications)
+          .where(eq(customerNotifications.recipientId, c.userId)),
       ).toEqual([]);
       expect(t.push.slice(before)).toEqual([]);
     });
