@@ -27,11 +27,12 @@ export function nulPaths(value: unknown, prefix = ''): string[] {
   return [];
 }
 
-// Parsed JSON and query strings are plain objects (the query parser's has no prototype);
-// anything else (a Buffer, a stream, a multipart file) is not text the guard should read.
+// Parsed JSON is made of plain objects; Fastify's query and params objects have a null
+// prototype (possibly behind an empty class, `NullObject`). Anything else (a Buffer, a stream,
+// a multipart file) is not text the guard should read.
 function isPlain(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 export function refuseUnstorableText(app: FastifyInstance): void {
