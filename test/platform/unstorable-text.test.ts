@@ -7,7 +7,7 @@
 // valid-looking sample built from the schema), signed in as the route's access needs, and
 // expects 400 VALIDATION_ERROR whose `details` name that field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nulPaths } from '../../src/platform/http/text-guard';
+import { MAX_NUL_DETAILS, nulPaths } from '../../src/platform/http/text-guard';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../helpers/factories';
 
@@ -384,6 +384,21 @@ describe('a NUL character in any string of any route', () => {
     expect(login.statusCode).toBe(401);
   });
 
+  it('a body nested deep within 1 MB is a validation error, not a crash', async () => {
+    const depth = 400_000;
+    for (const leaf of ['"\\u0000"', '"x"']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/support-inquiries',
+        headers: { 'content-type': 'application/json' },
+        payload: `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`,
+      });
+      expect(res.statusCode, leaf).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_ERROR');
+      expect(res.json().details.length).toBeLessThanOrEqual(MAX_NUL_DETAILS);
+    }
+  });
+
   it('the same text without a NUL is served as before', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/products?search=ab' });
     expect(res.statusCode).toBe(200);
@@ -401,5 +416,23 @@ describe('nulPaths', () => {
     ['a Buffer is not text', { file: Buffer.from([0]) }, []],
   ])('%s', (_case, value, expected) => {
     expect(nulPaths(value)).toEqual(expected);
+  });
+
+  it('reads each object once, so a cycle (multipart fields point back at each other) ends', () => {
+    const fields: Record<string, unknown> = { name: 'a\u0000' };
+    fields.self = fields;
+    fields.list = [fields];
+    expect(nulPaths(fields)).toEqual(['name']);
+  });
+
+  it('walks arrays nested hundreds of thousands deep without running out of stack', () => {
+    const depth = 300_000;
+    const deep = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`);
+    const [path] = nulPaths(deep);
+    expect(path?.split('.')).toHaveLength(depth);
+  });
+
+  it(`names at most ${MAX_NUL_DETAILS} fields`, () => {
+    expect(nulPaths(Array.from({ length: 1000 }, () => '\u0000'))).toHaveLength(MAX_NUL_DETAILS);
   });
 });

@@ -11,20 +11,50 @@ const MESSAGE = 'must not contain a NUL character';
 
 type Location = 'params' | 'querystring' | 'body';
 
-/** The dotted paths (`deviceInfo.deviceId`, `tagIds.0`) of every string holding a NUL in `value`. */
-export function nulPaths(value: unknown, prefix = ''): string[] {
-  const join = (key: string | number) => (prefix ? `${prefix}.${key}` : String(key));
-  if (typeof value === 'string') return value.includes(NUL) ? [prefix] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => nulPaths(item, join(i)));
-  if (value !== null && typeof value === 'object' && isPlain(value)) {
-    const found: string[] = [];
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes(NUL)) found.push(join(key));
-      else found.push(...nulPaths(item, join(key)));
+/** At most this many fields are named in `details`; one is enough to refuse the request. */
+export const MAX_NUL_DETAILS = 20;
+
+interface Step {
+  parent: Step | undefined;
+  key: string | number;
+}
+
+const pathOf = (step: Step | undefined): string => {
+  const keys: (string | number)[] = [];
+  for (let s = step; s; s = s.parent) keys.push(s.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The dotted paths (`deviceInfo.deviceId`, `tagIds.0`) of the strings holding a NUL in `value`,
+ * and of the object keys holding one (at most MAX_NUL_DETAILS). Iterative, paths built only for
+ * what is found, each object read once: a 1 MB body may nest arrays hundreds of thousands deep,
+ * and multipart fields point back at each other.
+ */
+export function nulPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const seen = new WeakSet<object>();
+  const stack: [unknown, Step | undefined][] = [[value, undefined]];
+  while (stack.length && found.length < MAX_NUL_DETAILS) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes(NUL)) found.push(pathOf(at));
+      continue;
     }
-    return found;
+    if (item === null || typeof item !== 'object' || seen.has(item)) continue;
+    seen.add(item);
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { parent: at, key: i }]);
+    } else if (isPlain(item)) {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (key.includes(NUL)) stack.push([key, { parent: at, key }]);
+        else stack.push([child, { parent: at, key }]);
+      }
+    }
   }
-  return [];
+  return found;
 }
 
 // Parsed JSON is made of plain objects; Fastify's query and params objects have a null
@@ -46,6 +76,7 @@ export function refuseUnstorableText(app: FastifyInstance): void {
     for (const [location, value] of parts) {
       for (const path of nulPaths(value)) details.push({ path, message: MESSAGE, location });
     }
+    details.splice(MAX_NUL_DETAILS);
     if (details.length) throw httpErrors.validation(details);
   });
 }
