@@ -30,6 +30,7 @@ import { enforceAccess } from './platform/http/access-hook';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
 import { httpErrors } from './platform/http/errors';
 import { registerOperationsRoutes } from './platform/http/operations';
+import { refuseUnstorableText } from './platform/http/text-guard';
 import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
 import type { Platform } from './platform/platform';
 import { registerFilesRoute } from './platform/storage/files';
@@ -160,6 +161,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       httpErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   installErrorHandling(app, now);
+  // Before any route: a NUL in a path, query or body string is 400 on every route, new ones too.
+  refuseUnstorableText(app);
 
   if (config.DOCS_ENABLED) {
     await app.register(swagger, {

@@ -162,6 +162,10 @@ export const settings = {
     schema: bool,
     default: 'true',
   }),
+  METRICS_TOKEN: setting({
+    doc: 'Bearer token a scraper must send (`Authorization: Bearer <token>`, at least 16 characters) to read `/metrics` in production. Unset in production: `/metrics` answers 404 to everyone. Outside production `/metrics` is open.',
+    schema: optionalString.pipe(z.string().min(16).optional()),
+  }),
   SHUTDOWN_TIMEOUT_MS: setting({
     doc: 'On SIGTERM, how long to wait for in-flight requests and jobs before exiting anyway.',
     schema: int(0, 600_000),

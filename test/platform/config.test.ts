@@ -225,6 +225,16 @@ describe('loadConfig', () => {
   });
 });
 
+describe('METRICS_TOKEN', () => {
+  it('is optional, trimmed, and at least 16 characters', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: ' a-metrics-token-0123 ' }).METRICS_TOKEN).toBe(
+      'a-metrics-token-0123',
+    );
+    expect(named(refused({ METRICS_TOKEN: 'short' }))).toEqual(['METRICS_TOKEN']);
+  });
+});
+
 describe('loadEnvFile', () => {
   it('fills in the variables the environment does not set; the environment wins', () => {
     const file = path.join(tempDir(), '.env');

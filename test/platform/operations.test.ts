@@ -78,3 +78,68 @@ describe('operations routes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
   });
 });
+
+// decisions.md, "Metrics": open in development; in production 404 unless METRICS_TOKEN is set,
+// and then only to `Authorization: Bearer <METRICS_TOKEN>` (everyone else: 404 as well, so the
+// path is not revealed).
+describe('/metrics access by environment', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-jwt-secret-long-enough-0123456789',
+    URL_SIGNING_SECRET: 'a-production-url-secret-long-enough-0123456789',
+  };
+  let owner: TestApp;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    owner = await createTestApp({ env: { NODE_ENV: 'development' } });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await owner.close();
+  });
+  /** Another process of the same deployment (same database), with `env`. */
+  const withEnv = async (env: Record<string, string>) => {
+    const app = await createTestApp({ env, database: owner.platform.database, startJobs: false });
+    apps.push(app);
+    return app;
+  };
+  const scrape = (t: TestApp, authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+
+  it('development: open without any credential', async () => {
+    const res = await scrape(owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('http_request_duration_seconds');
+  });
+
+  it('production without METRICS_TOKEN: 404 ROUTE_NOT_FOUND to everyone', async () => {
+    const t = await withEnv(production);
+    for (const authorization of [undefined, `Bearer ${TOKEN}`, 'Bearer ']) {
+      const res = await scrape(t, authorization);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ errorCode: 'ROUTE_NOT_FOUND', path: '/metrics' });
+      expect(res.body).not.toContain('http_request_duration_seconds');
+    }
+  });
+
+  it('production with METRICS_TOKEN: 200 to that bearer token only, 404 to any other', async () => {
+    const t = await withEnv({ ...production, METRICS_TOKEN: TOKEN });
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+      `Bearer ${TOKEN.toUpperCase()}`,
+    ]) {
+      const res = await scrape(t, authorization);
+      expect(res.statusCode, String(authorization)).toBe(404);
+      expect(res.json()).toMatchObject({ errorCode: 'ROUTE_NOT_FOUND' });
+    }
+    const res = await scrape(t, `Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('http_request_duration_seconds');
+  });
+});

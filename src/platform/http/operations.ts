@@ -1,7 +1,10 @@
 // Routes for operators and load balancers: liveness, readiness, metrics.
 import { z } from 'zod';
+import type { Config } from '../../config';
+import { bearerToken } from '../auth/authenticator';
 import type { ApiApp } from '../module';
 import type { Platform } from '../platform';
+import { constantTimeEqual, sha256Hex } from '../security/tokens';
 import { envelopeSchema, ok } from './envelope';
 import { httpErrors } from './errors';
 
@@ -56,9 +59,29 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
   );
 
   if (platform.config.METRICS_ENABLED) {
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      // A refused scraper cannot tell the path from one that does not exist.
+      if (!metricsReadable(platform.config, request.headers.authorization)) {
+        throw httpErrors.routeNotFound(request.method, request.url);
+      }
       reply.type(platform.metrics.registry.contentType);
       return platform.metrics.registry.metrics();
     });
   }
+}
+
+/**
+ * decisions.md, "Metrics": open outside production; in production only to
+ * `Authorization: Bearer <METRICS_TOKEN>`, and to nobody when the token is unset.
+ */
+export function metricsReadable(
+  config: Pick<Config, 'NODE_ENV' | 'METRICS_TOKEN'>,
+  authorization: string | undefined,
+): boolean {
+  if (config.NODE_ENV !== 'production') return true;
+  if (!config.METRICS_TOKEN) return false;
+  const presented = bearerToken(authorization);
+  if (!presented) return false;
+  // Digests of equal length, so the comparison reveals neither the token nor its length.
+  return constantTimeEqual(sha256Hex(presented), sha256Hex(config.METRICS_TOKEN));
 }

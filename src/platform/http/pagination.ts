@@ -1,5 +1,6 @@
 // The standard list query of the interface and the `meta` every paginated list answers with.
 import { z } from 'zod';
+import { decimalInt, MAX_INT_ID } from './params';
 
 const booleanQuery = z
   .enum(['true', 'false'])
@@ -7,8 +8,9 @@ const booleanQuery = z
   .or(z.boolean());
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  // Plain decimal digits (decisions.md, "Ids in paths"); the page bound keeps OFFSET in range.
+  page: decimalInt(1, MAX_INT_ID).default(1),
+  size: decimalInt(1, 100).default(20),
   pagination: booleanQuery.default(true),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

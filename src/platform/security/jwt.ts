@@ -10,7 +10,11 @@ export interface AccessClaims {
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
-  /** The claims of a valid token, or null for a missing, malformed, expired or forged one. */
+  /**
+   * The claims of a valid token, or null for a missing, malformed, expired or forged one, and
+   * for one without `exp`, `sub`, `sid` or `actor` whatever its signature (decisions.md, "Token
+   * claims"): a token that never expires is never accepted.
+   */
   verify(token: string): Promise<AccessClaims | null>;
 }
 
@@ -34,9 +38,11 @@ export function createAccessTokens(opts: {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: opts.now(),
+          requiredClaims: ['exp', 'sub', 'sid', 'actor'],
         });
-        const { sub, sid, actor } = payload;
-        if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+        const { sub, sid, actor, exp } = payload;
+        if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+        if (typeof sub !== 'string' || sub === '' || typeof sid !== 'string' || sid === '') return null;
         if (actor !== 'admin' && actor !== 'customer') return null;
         return { sub, sid, actor };
       } catch (error) {

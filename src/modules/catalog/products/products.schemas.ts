@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { paginationQuery } from '../../../platform/http/pagination';
-import { intId } from '../../../platform/http/params';
+import { decimalInt, intId } from '../../../platform/http/params';
 import { isStoredPath } from '../../../platform/storage/files';
 import { booleanQuery, searchTerm, slug } from '../catalog.schemas';
 import { PRODUCT_KINDS, PRODUCT_STATUSES } from './products.table';
 
 /** Integer NPR; far below 2^53, and the columns are bigint. */
-const money = z.number().int().min(0).max(1_000_000_000_000);
+const MAX_MONEY = 1_000_000_000_000;
+const money = z.number().int().min(0).max(MAX_MONEY);
 
 export const productKind = z.enum(PRODUCT_KINDS);
 export const productStatus = z.enum(PRODUCT_STATUSES);
@@ -167,8 +168,8 @@ export type AdminProductListQuery = z.output<typeof adminProductListQuery>;
 export const publicProductListQuery = paginationQuery
   .extend({
     ...sharedFilters,
-    minPrice: z.coerce.number().int().min(0).optional().describe('On the effective price'),
-    maxPrice: z.coerce.number().int().min(0).optional(),
+    minPrice: decimalInt(0, MAX_MONEY).optional().describe('On the effective price'),
+    maxPrice: decimalInt(0, MAX_MONEY).optional(),
     inStock: booleanQuery.optional(),
     sort: z.enum(PUBLIC_SORTS).optional().describe('Default: relevance with a search, else createdAt'),
   })

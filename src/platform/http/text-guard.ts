@@ -1,0 +1,82 @@
+// Text that cannot be stored (decisions.md, "Text that cannot be stored"): PostgreSQL refuses
+// the NUL character (U+0000) in text and jsonb, so a NUL that reached a query would end in a
+// 500. One hook on the root instance refuses it in every route's path params, query and JSON
+// body (values and keys, at any depth) before validation, so a route added later is covered
+// without doing anything.
+import type { FastifyInstance } from 'fastify';
+import { httpErrors, type ValidationIssue } from './errors';
+
+const NUL = '\u0000';
+const MESSAGE = 'must not contain a NUL character';
+
+type Location = 'params' | 'querystring' | 'body';
+
+/** At most this many fields are named in `details`; one is enough to refuse the request. */
+export const MAX_NUL_DETAILS = 20;
+
+interface Step {
+  parent: Step | undefined;
+  key: string | number;
+}
+
+const pathOf = (step: Step | undefined): string => {
+  const keys: (string | number)[] = [];
+  for (let s = step; s; s = s.parent) keys.push(s.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The dotted paths (`deviceInfo.deviceId`, `tagIds.0`) of the strings holding a NUL in `value`,
+ * and of the object keys holding one (at most MAX_NUL_DETAILS). Iterative, paths built only for
+ * what is found, each object read once: a 1 MB body may nest arrays hundreds of thousands deep,
+ * and multipart fields point back at each other.
+ */
+export function nulPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const seen = new WeakSet<object>();
+  const stack: [unknown, Step | undefined][] = [[value, undefined]];
+  while (stack.length && found.length < MAX_NUL_DETAILS) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes(NUL)) found.push(pathOf(at));
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || seen.has(item)) continue;
+    seen.add(item);
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { parent: at, key: i }]);
+    } else if (isPlain(item)) {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (key.includes(NUL)) stack.push([key, { parent: at, key }]);
+        else stack.push([child, { parent: at, key }]);
+      }
+    }
+  }
+  return found;
+}
+
+// Parsed JSON is made of plain objects; Fastify's query and params objects have a null
+// prototype (possibly behind an empty class, `NullObject`). Anything else (a Buffer, a stream,
+// a multipart file) is not text the guard should read.
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+export function refuseUnstorableText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const parts: [Location, unknown][] = [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ];
+    const details: (ValidationIssue & { location: Location })[] = [];
+    for (const [location, value] of parts) {
+      for (const path of nulPaths(value)) details.push({ path, message: MESSAGE, location });
+    }
+    details.splice(MAX_NUL_DETAILS);
+    if (details.length) throw httpErrors.validation(details);
+  });
+}
