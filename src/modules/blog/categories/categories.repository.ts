@@ -65,9 +65,11 @@ export async function countPostsIn(db: Db, categoryId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-const postCount = sql<number>`(select count(*)::int from ${blogPosts} p where p.category_id = ${blogCategories.id})`;
-const publishedPostCount = sql<number>`(select count(*)::int from ${blogPosts} p
-  where p.category_id = ${blogCategories.id} and p.status = 'published')`;
+// Correlated counts: the outer table is named in full, since inside the subquery a bare
+// column name would resolve to the posts table.
+const postCount = sql<number>`(select count(*)::int from blog_posts p where p.category_id = "blog_categories"."id")`;
+const publishedPostCount = sql<number>`(select count(*)::int from blog_posts p
+  where p.category_id = "blog_categories"."id" and p.status = 'published')`;
 
 export type CategorySort = 'name' | 'createdAt' | 'updatedAt';
 
