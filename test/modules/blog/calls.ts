@@ -30,7 +30,13 @@ export function caller(t: TestApp) {
     });
 
   /** 401 without a token, 403 AUTH_FORBIDDEN for a customer, 403 AUTH_PERMISSION_DENIED without `permission`. */
-  async function expectGuarded(method: Method, url: string, permission: string, customer: SignedIn, payload?: unknown) {
+  async function expectGuarded(
+    method: Method,
+    url: string,
+    permission: string,
+    customer: SignedIn,
+    payload?: unknown,
+  ) {
     const none = await call(method, url, {}, payload);
     expect(none.statusCode).toBe(401);
     expect(none.json().errorCode).toBe('AUTH_UNAUTHORIZED');
@@ -46,7 +52,11 @@ export function caller(t: TestApp) {
   }
 
   async function activityOf(auditor: SignedIn, entityType: string, entityId: string | number) {
-    const res = await call('GET', `/api/admin/activity?entityType=${entityType}&entityId=${entityId}`, auditor.headers);
+    const res = await call(
+      'GET',
+      `/api/admin/activity?entityType=${entityType}&entityId=${entityId}`,
+      auditor.headers,
+    );
     expect(res.statusCode).toBe(200);
     return res.json().data as Array<{ adminId: string; action: string; summary: string }>;
   }
@@ -101,7 +111,18 @@ export async function blogTestApp(opts: TestAppOptions = {}) {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as AdminPost;
   }
-  return { t, db: t.platform.database.db, http, admin, customer, createSeo, createCategory, createPost, updatePost, publish };
+  return {
+    t,
+    db: t.platform.database.db,
+    http,
+    admin,
+    customer,
+    createSeo,
+    createCategory,
+    createPost,
+    updatePost,
+    publish,
+  };
 }
 
 export interface AdminPost {

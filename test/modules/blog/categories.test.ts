@@ -40,7 +40,9 @@ describe('blog categories', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errorCode).toBe('BLOG_CATEGORY_SLUG_ALREADY_EXISTS');
     const other = await createCategory('Festivals');
-    const rename = await http.call('PUT', `/api/admin/blog/categories/${other.id}`, admin.headers, { name: 'TRAVEL' });
+    const rename = await http.call('PUT', `/api/admin/blog/categories/${other.id}`, admin.headers, {
+      name: 'TRAVEL',
+    });
     expect(rename.statusCode).toBe(409);
     expect(rename.json().errorCode).toBe('BLOG_CATEGORY_SLUG_ALREADY_EXISTS');
   });
@@ -48,11 +50,19 @@ describe('blog categories', () => {
   it('updates partially: description only keeps the name and slug; a new name brings a new slug', async () => {
     const { http, admin, createCategory } = ctx;
     const c = await createCategory('Guides', 'How-tos');
-    const desc = await http.call('PUT', `/api/admin/blog/categories/${c.id}`, admin.headers, { description: null });
+    const desc = await http.call('PUT', `/api/admin/blog/categories/${c.id}`, admin.headers, {
+      description: null,
+    });
     expect(desc.statusCode).toBe(200);
     expect(desc.json().data).toMatchObject({ name: 'Guides', slug: 'guides', description: null });
-    const renamed = await http.call('PUT', `/api/admin/blog/categories/${c.id}`, admin.headers, { name: 'Care Guides' });
-    expect(renamed.json().data).toMatchObject({ name: 'Care Guides', slug: 'care-guides', description: null });
+    const renamed = await http.call('PUT', `/api/admin/blog/categories/${c.id}`, admin.headers, {
+      name: 'Care Guides',
+    });
+    expect(renamed.json().data).toMatchObject({
+      name: 'Care Guides',
+      slug: 'care-guides',
+      description: null,
+    });
     const empty = await http.call('PUT', `/api/admin/blog/categories/${c.id}`, admin.headers, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errorCode).toBe('VALIDATION_ERROR');
@@ -100,7 +110,9 @@ describe('blog categories', () => {
     await publish(p.id);
     const res = await http.call('GET', '/api/admin/blog/categories?search=zen', admin.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([expect.objectContaining({ id: a.id, postCount: 2, publishedPostCount: 1 })]);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ id: a.id, postCount: 2, publishedPostCount: 1 }),
+    ]);
     expect(res.json().meta).toEqual({ count: 1, page: 1, size: 20 });
 
     const all = await http.call('GET', '/api/admin/blog/categories?size=2', admin.headers);
@@ -138,7 +150,9 @@ describe('blog categories', () => {
     await http.expectGuarded('GET', '/api/admin/blog/categories', 'Blog_READ', customer);
     await http.expectGuarded('GET', `/api/admin/blog/categories/${c.id}`, 'Blog_READ', customer);
     await http.expectGuarded('POST', '/api/admin/blog/categories', 'Blog_CREATE', customer, { name: 'N' });
-    await http.expectGuarded('PUT', `/api/admin/blog/categories/${c.id}`, 'Blog_UPDATE', customer, { name: 'N' });
+    await http.expectGuarded('PUT', `/api/admin/blog/categories/${c.id}`, 'Blog_UPDATE', customer, {
+      name: 'N',
+    });
     await http.expectGuarded('DELETE', `/api/admin/blog/categories/${c.id}`, 'Blog_DELETE', customer);
   });
 });

@@ -1,10 +1,17 @@
 // Pure parts of the blog: slug choice and the schema.org JSON-LD of a post.
 import { describe, expect, it } from 'vitest';
 import { MAX_SLUG_SUFFIX, slugFamilyPattern, uniqueSlug } from '../../../src/modules/blog/blog.slugs';
-import { absoluteUrl, blogStructuredData, type StructuredDataInput } from '../../../src/modules/blog/blog.structured-data';
+import {
+  absoluteUrl,
+  blogStructuredData,
+  type StructuredDataInput,
+} from '../../../src/modules/blog/blog.structured-data';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
-const all = (base: string, upTo: number) => [base, ...Array.from({ length: upTo - 1 }, (_, i) => `${base}-${i + 2}`)];
+const all = (base: string, upTo: number) => [
+  base,
+  ...Array.from({ length: upTo - 1 }, (_, i) => `${base}-${i + 2}`),
+];
 
 describe('uniqueSlug', () => {
   it.each([
@@ -25,7 +32,8 @@ describe('uniqueSlug', () => {
 
   it('the family pattern matches base, numeric suffixes and the timestamp form only', () => {
     const re = new RegExp(slugFamilyPattern('tea'));
-    for (const s of ['tea', 'tea-2', 'tea-51', `tea-${now.getTime()}`, `tea-${now.getTime()}-2`]) expect(s).toMatch(re);
+    for (const s of ['tea', 'tea-2', 'tea-51', `tea-${now.getTime()}`, `tea-${now.getTime()}-2`])
+      expect(s).toMatch(re);
     for (const s of ['teacup', 'tea-time', 'green-tea', 'tea-2-x']) expect(s).not.toMatch(re);
   });
 });
@@ -63,7 +71,10 @@ describe('blogStructuredData', () => {
       author: { '@type': 'Person', name: 'Demo Admin' },
       articleSection: 'Guides',
       url: 'https://shop.example.com/blogs/caring-for-a-singing-bowl',
-      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://shop.example.com/blogs/caring-for-a-singing-bowl' },
+      mainEntityOfPage: {
+        '@type': 'WebPage',
+        '@id': 'https://shop.example.com/blogs/caring-for-a-singing-bowl',
+      },
     });
     expect(data.breadcrumb).toEqual({
       '@context': 'https://schema.org',
@@ -71,7 +82,12 @@ describe('blogStructuredData', () => {
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example.com/' },
         { '@type': 'ListItem', position: 2, name: 'Blog', item: 'https://shop.example.com/blogs' },
-        { '@type': 'ListItem', position: 3, name: 'Guides', item: 'https://shop.example.com/blogs?category=guides' },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'Guides',
+          item: 'https://shop.example.com/blogs?category=guides',
+        },
         {
           '@type': 'ListItem',
           position: 4,
@@ -94,7 +110,12 @@ describe('blogStructuredData', () => {
           { question: 'Does it rust?', answer: 'No.' },
         ],
         videos: [
-          { title: 'Playing', videoUrl: 'https://video.example.com/1', description: 'How to play', thumbnailUrl: '/t.jpg' },
+          {
+            title: 'Playing',
+            videoUrl: 'https://video.example.com/1',
+            description: 'How to play',
+            thumbnailUrl: '/t.jpg',
+          },
           { title: 'Cleaning', videoUrl: '/media/clean.mp4', description: null, thumbnailUrl: null },
         ],
       }),
@@ -125,20 +146,31 @@ describe('blogStructuredData', () => {
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
       mainEntity: [
-        { '@type': 'Question', name: 'Can I wash it?', acceptedAnswer: { '@type': 'Answer', text: 'With a soft cloth only.' } },
+        {
+          '@type': 'Question',
+          name: 'Can I wash it?',
+          acceptedAnswer: { '@type': 'Answer', text: 'With a soft cloth only.' },
+        },
         { '@type': 'Question', name: 'Does it rust?', acceptedAnswer: { '@type': 'Answer', text: 'No.' } },
       ],
     });
     // Without a category the trail is Home › Blog › post, positions 1..3.
-    expect((data.breadcrumb.itemListElement as Array<{ position: number }>).map((i) => i.position)).toEqual([1, 2, 3]);
+    expect((data.breadcrumb.itemListElement as Array<{ position: number }>).map((i) => i.position)).toEqual([
+      1, 2, 3,
+    ]);
   });
 
   it('a draft-dated post falls back to displayDate, then updatedAt, for datePublished; headlines stop at 110', () => {
-    expect(blogStructuredData(post({ publishedAt: null, displayDate: '2026-01-05T00:00:00.000Z' }), web).article.datePublished).toBe(
-      '2026-01-05T00:00:00.000Z',
+    expect(
+      blogStructuredData(post({ publishedAt: null, displayDate: '2026-01-05T00:00:00.000Z' }), web).article
+        .datePublished,
+    ).toBe('2026-01-05T00:00:00.000Z');
+    expect(blogStructuredData(post({ publishedAt: null }), web).article.datePublished).toBe(
+      '2026-02-02T08:00:00.000Z',
     );
-    expect(blogStructuredData(post({ publishedAt: null }), web).article.datePublished).toBe('2026-02-02T08:00:00.000Z');
-    expect((blogStructuredData(post({ title: 'x'.repeat(200) }), web).article.headline as string).length).toBe(110);
+    expect(
+      (blogStructuredData(post({ title: 'x'.repeat(200) }), web).article.headline as string).length,
+    ).toBe(110);
   });
 
   it.each([
