@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { loadConfig, loadEnvFile } from '../src/config';
+import { createBlogCategory, createBlogPost } from '../src/modules/blog';
+import { createPostBody } from '../src/modules/blog/posts/posts.schemas';
 import { createCarePackageBody } from '../src/modules/catalog/care-packages/care-packages.schemas';
 import { createCarePackage } from '../src/modules/catalog/care-packages/care-packages.service';
 import { addDigitalKeys } from '../src/modules/catalog/digital-keys/digital-keys.service';
@@ -40,6 +42,7 @@ export interface DemoSummary {
   products: number;
   digitalKeys: number;
   districts: number;
+  blogPosts: number;
   admin: typeof DEMO_ADMIN;
   customer: typeof DEMO_CUSTOMER;
 }
@@ -334,13 +337,74 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     if (district) await updateShippingDistrict(deps, actor, district.id, { shippingFee, isActive: true });
   }
 
+  const blogPosts = await seedDemoBlog(deps, actor);
+
   return {
     products: productCount,
     digitalKeys: keyCount,
     districts: DISTRICT_FEES.length,
+    blogPosts,
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
   };
+}
+
+/** Two published blog posts; the first has FAQs, a call-to-action and links a demo product. */
+async function seedDemoBlog(deps: SeedDeps, actor: UserPrincipal): Promise<number> {
+  const [bowl] = await deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.title, 'Seven Metal Singing Bowl, 15 cm'));
+  const guides = await createBlogCategory(deps, actor, {
+    name: 'Guides',
+    description: 'Caring for what you bought',
+  });
+  const culture = await createBlogCategory(deps, actor, {
+    name: 'Culture',
+    description: 'The crafts behind the shop',
+  });
+  await createBlogPost(
+    deps,
+    actor,
+    createPostBody.parse({
+      title: 'How to Care for Your Singing Bowl',
+      excerpt: 'Cleaning, storing and playing a hand-hammered bowl so it sings for decades.',
+      heroIntro: 'A singing bowl needs little care, but the right care.',
+      body: '<p>Wipe the bowl with a soft, dry cloth after playing. Keep it away from damp corners, and play it often: the metal likes to be used.</p>',
+      displayDate: '2026-01-15',
+      categoryId: guides.id,
+      status: 'published',
+      productIds: bowl ? [bowl.id] : [],
+      faqs: [
+        {
+          question: 'Can I wash a singing bowl with water?',
+          answer: 'Rarely, and dry it at once; a soft cloth is enough.',
+        },
+        {
+          question: 'Why does my bowl sound dull?',
+          answer: 'Try a softer striker and a slower, steady circle.',
+        },
+      ],
+      cta: {
+        ctaTitle: 'Find your bowl',
+        ctaButtonLabel: 'Shop singing bowls',
+        ctaButtonLink: '/products?search=singing',
+      },
+    }),
+  );
+  await createBlogPost(
+    deps,
+    actor,
+    createPostBody.parse({
+      title: 'The Story Behind Thangka Painting',
+      excerpt: 'Mineral pigments, gold leaf and months of patient work in a Bhaktapur studio.',
+      body: '<p>A thangka starts as cotton canvas stretched on a frame and primed with chalk and glue. The drawing follows a strict grid; colours come from ground minerals.</p>',
+      displayDate: '2026-02-01',
+      categoryId: culture.id,
+      status: 'published',
+    }),
+  );
+  return 2;
 }
 
 async function main(): Promise<number> {
@@ -359,7 +423,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       [
         `Demo store seeded (${platform.database.driver}): ${summary.products} products, ` +
-          `${summary.digitalKeys} digital keys, shipping to ${summary.districts} districts.`,
+          `${summary.digitalKeys} digital keys, shipping to ${summary.districts} districts, ${summary.blogPosts} blog posts.`,
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
         '',

@@ -18,6 +18,7 @@ import {
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
+import { blogModule } from './modules/blog';
 import { catalogModule } from './modules/catalog';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
@@ -46,6 +47,7 @@ export const modules: PasalModule[] = [
   notificationsModule,
   supportModule,
   catalogModule,
+  blogModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -321,6 +321,11 @@ export const settings = {
     schema: int(0, 3600),
     default: '15',
   }),
+  BLOG_PUBLIC_CACHE_TTL_SECONDS: setting({
+    doc: 'Public and mobile blog reads (lists, categories, posts) are kept this long in the cache (0: off). Any admin blog write clears them.',
+    schema: int(0, 86400),
+    default: '300',
+  }),
 } as const;
 
 type Settings = typeof settings;

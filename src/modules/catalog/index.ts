@@ -36,6 +36,7 @@ export {
   findEligibleCarePackageChoice,
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
+export { slugify } from './catalog.service';
 export {
   type AssignOutcome,
   assignDigitalKeys,
@@ -43,7 +44,12 @@ export {
   type RevealedKey,
   revealAssignedKeys,
 } from './digital-keys/digital-keys.service';
-export { sanitizeDescription, updateProductReviewAggregates } from './products/products.service';
+export {
+  type PublishedProductCard,
+  publishedProductCards,
+  sanitizeDescription,
+  updateProductReviewAggregates,
+} from './products/products.service';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';

@@ -106,6 +106,26 @@ describe('seed:demo', () => {
     });
     expect(districts.json().data).toHaveLength(7);
 
+    // Blog: two published posts, one with FAQs and a linked demo product.
+    expect(summary.blogPosts).toBe(2);
+    const blog = await t.app.inject({ method: 'GET', url: '/api/blogs' });
+    expect(blog.json().count).toBe(2);
+    const bowlPost = await t.app.inject({
+      method: 'GET',
+      url: '/api/blogs/how-to-care-for-your-singing-bowl',
+    });
+    expect(bowlPost.statusCode).toBe(200);
+    expect(bowlPost.json().data.faqs).toHaveLength(2);
+    expect(bowlPost.json().data.structuredData.faq['@type']).toBe('FAQPage');
+    expect(bowlPost.json().data.linkedProducts).toEqual([
+      expect.objectContaining({ title: 'Seven Metal Singing Bowl, 15 cm', position: 0 }),
+    ]);
+    const thangkaPost = await t.app.inject({
+      method: 'GET',
+      url: '/api/mobile/blogs/the-story-behind-thangka-painting',
+    });
+    expect(thangkaPost.statusCode).toBe(200);
+
     await expect(seedDemoStore(deps)).rejects.toThrow(DemoSeedRefused);
     await expect(seedDemoStore(deps)).rejects.toThrow(/already seeded/);
     const after = await t.app.inject({ method: 'GET', url: '/api/products' });

@@ -117,6 +117,15 @@ export async function moveSlug(tx: Db, productId: number, oldSlug: string, newSl
     .onConflictDoUpdate({ target: productSlugHistory.slug, set: { productId, createdAt: sql`now()` } });
 }
 
+/** The published products among `ids`, for records of other modules that link products. */
+export async function findPublishedProducts(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.status, 'published')));
+}
+
 export async function tagIdsOf(db: Db, productIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(productIds.map((id) => [id, []]));
   if (!productIds.length) return out;

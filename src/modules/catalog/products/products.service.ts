@@ -377,6 +377,41 @@ export async function updateProductReviewAggregates(
   await repo.setReviewAggregates(db, productId, average, aggregates.reviewCount);
 }
 
+/** What another module shows of a linked product (blog posts list theirs). */
+export interface PublishedProductCard {
+  id: number;
+  title: string;
+  slug: string;
+  mrp: number;
+  sp: number;
+  thumbnailUrl: string | null;
+}
+
+/**
+ * The published products among `ids`, by id; drafts, archived and unknown ids are left out.
+ * Blog posts check their linked products with it and show them.
+ */
+export async function publishedProductCards(
+  deps: Pick<ProductDeps, 'db' | 'storage'>,
+  ids: number[],
+): Promise<Map<number, PublishedProductCard>> {
+  const rows = await repo.findPublishedProducts(deps.db, [...new Set(ids)]);
+  const cards = await Promise.all(
+    rows.map(async (p) => {
+      const first = p.images[0];
+      return {
+        id: p.id,
+        title: p.title,
+        slug: p.slug,
+        mrp: p.mrp,
+        sp: p.sp,
+        thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+      };
+    }),
+  );
+  return new Map(cards.map((c) => [c.id, c]));
+}
+
 // ---------- reads ----------
 
 export async function getAdminProduct(deps: ProductDeps, id: number): Promise<AdminProductView> {

@@ -1,0 +1,21 @@
+// The blog admin limits of the interface: reads 30 per minute and writes 10 per minute, per
+// IP (decisions.md: blog admin limits are per IP). Each is one counter shared by every route
+// of its kind, on both process kinds (Redis store when REDIS_URL is set).
+import type { ApiApp } from '../../platform/module';
+
+export const BLOG_ADMIN_LIMITS = {
+  read: { max: 30, timeWindow: 60_000 },
+  write: { max: 10, timeWindow: 60_000 },
+} as const;
+
+export type BlogAdminLimiter = ReturnType<ApiApp['rateLimit']>;
+
+export function blogAdminLimiters(app: ApiApp): { read: BlogAdminLimiter; write: BlogAdminLimiter } {
+  const limiter = (kind: 'read' | 'write') =>
+    app.rateLimit({
+      ...BLOG_ADMIN_LIMITS[kind],
+      skipOnError: true,
+      keyGenerator: (request) => `blog-admin-${kind}:${request.ip}`,
+    });
+  return { read: limiter('read'), write: limiter('write') };
+}
