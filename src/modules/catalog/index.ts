@@ -43,7 +43,12 @@ export {
   type RevealedKey,
   revealAssignedKeys,
 } from './digital-keys/digital-keys.service';
-export { sanitizeDescription, updateProductReviewAggregates } from './products/products.service';
+export {
+  findProductsForSale,
+  type ProductForSale,
+  sanitizeDescription,
+  updateProductReviewAggregates,
+} from './products/products.service';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';
