@@ -64,20 +64,22 @@ export const cartTotalsSchema = z
   })
   .meta({ id: 'CartTotals' });
 
-const quoteFields = {
-  items: z.array(cartItem),
+const cartFields = {
   totals: cartTotalsSchema,
   appliedCoupon: z.object({ code: z.string(), discount: money }).nullable(),
   promoNotice: z.object({ message: z.string() }).nullable(),
   shippingLocation: shippingLocation.nullable(),
 };
 
+export const quoteItemView = cartItem.omit({ id: true }).meta({ id: 'CartQuoteItem' });
+export type QuoteItemView = z.infer<typeof quoteItemView>;
+
 /** A guest quote: the cart shape without `id` (and without `updatedAt`). */
-export const cartQuote = z.object(quoteFields).meta({ id: 'CartQuote' });
+export const cartQuote = z.object({ items: z.array(quoteItemView), ...cartFields }).meta({ id: 'CartQuote' });
 export type CartQuoteView = z.infer<typeof cartQuote>;
 
 export const cart = z
-  .object({ id: z.string(), ...quoteFields, updatedAt: z.iso.datetime() })
+  .object({ id: z.string(), items: z.array(cartItem), ...cartFields, updatedAt: z.iso.datetime() })
   .meta({ id: 'Cart' });
 export type CartView = z.infer<typeof cart>;
 

@@ -670,7 +670,7 @@ export async function quoteItems(
   });
   if (priced.couponRejection) throw cartErrors.couponInvalid(priced.couponRejection);
   const quote: CartQuoteView = {
-    items: priced.items.map(({ id: _, ...rest }) => rest) as CartItemView[],
+    items: priced.items.map(({ id: _, ...rest }) => rest),
     totals: priced.totals,
     appliedCoupon: priced.coupon && { code: priced.coupon.code, discount: priced.coupon.discount },
     promoNotice: null,
