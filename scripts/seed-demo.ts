@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { loadConfig, loadEnvFile } from '../src/config';
+import { createCouponBody } from '../src/modules/cart/coupons/coupons.schemas';
+import { createCoupon } from '../src/modules/cart/coupons/coupons.service';
 import { createCarePackageBody } from '../src/modules/catalog/care-packages/care-packages.schemas';
 import { createCarePackage } from '../src/modules/catalog/care-packages/care-packages.service';
 import { addDigitalKeys } from '../src/modules/catalog/digital-keys/digital-keys.service';
@@ -40,6 +42,8 @@ export interface DemoSummary {
   products: number;
   digitalKeys: number;
   districts: number;
+  /** A coupon code customers can apply to their cart. */
+  coupon: string;
   admin: typeof DEMO_ADMIN;
   customer: typeof DEMO_CUSTOMER;
 }
@@ -230,6 +234,25 @@ const DISTRICT_FEES: Array<[string, number]> = [
   ['Rupandehi', 220],
 ];
 
+export const DEMO_COUPON = 'DASHAIN10';
+
+/** A coupon to try the cart with: 10% off orders from NPR 1,000, at most NPR 5,000. */
+async function seedDemoCoupon(deps: SeedDeps, actor: UserPrincipal): Promise<string> {
+  const coupon = await createCoupon(
+    deps,
+    actor,
+    createCouponBody.parse({
+      code: DEMO_COUPON,
+      discountType: 'percent',
+      value: 10,
+      minOrderTotal: 1_000,
+      maxDiscount: 5_000,
+      perCustomerLimit: 1,
+    }),
+  );
+  return coupon.code;
+}
+
 /** A licence key that looks like one and cannot be mistaken for a real one. */
 const demoKey = () =>
   `DEMO-${Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase().slice(0, 5)).join('-')}`;
@@ -334,10 +357,13 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     if (district) await updateShippingDistrict(deps, actor, district.id, { shippingFee, isActive: true });
   }
 
+  const coupon = await seedDemoCoupon(deps, actor);
+
   return {
     products: productCount,
     digitalKeys: keyCount,
     districts: DISTRICT_FEES.length,
+    coupon,
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
   };
@@ -362,6 +388,7 @@ async function main(): Promise<number> {
           `${summary.digitalKeys} digital keys, shipping to ${summary.districts} districts.`,
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
+        `  Coupon:     ${summary.coupon}  (POST /api/cart/coupon)`,
         '',
       ].join('\n'),
     );

@@ -64,7 +64,7 @@ export async function getCoupon(deps: Pick<Deps, 'db'>, id: number): Promise<Cou
 }
 
 export async function createCoupon(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'clock'>,
   actor: UserPrincipal,
   body: CreateCouponBody,
 ): Promise<CouponView> {
