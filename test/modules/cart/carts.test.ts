@@ -263,6 +263,39 @@ describe('cart', () => {
       );
     });
 
+    it('text with a NUL character is a validation error, never a 500', async () => {
+      expectError(await call('POST', '/coupon', { code: 'A\u0000B' }), 400, 'VALIDATION_ERROR');
+      expectError(
+        await call('POST', '/location', {
+          districtName: 'Kaski',
+          addressLine1: 'x\u0000',
+          city: 'x',
+          postalCode: '1',
+        }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      const quote = await c.http.call(
+        'POST',
+        `${prefix}/guest/quote`,
+        {},
+        { items: [], districtName: '\u0000' },
+      );
+      expectError(quote, 400, 'VALIDATION_ERROR');
+    });
+
+    it('the districts the store ships to are listed on this prefix too (the catalog serves it)', async () => {
+      await c.district('Syangja', 175);
+      const res = await c.http.call('GET', `${prefix}/location/districts`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toContainEqual({
+        id: expect.any(Number),
+        name: 'Syangja',
+        province: 'Gandaki',
+        shippingFee: 175,
+      });
+    });
+
     it('auto location is 410 CART_LOCATION_AUTO_DISABLED while disabled', async () => {
       expectError(
         await call('POST', '/location/auto', { latitude: 27.7, longitude: 85.3 }),

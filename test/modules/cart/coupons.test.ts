@@ -130,6 +130,7 @@ describe('admin coupons', () => {
     );
     expect(paged.json().data.map((x: { code: string }) => x.code)).toEqual(['LIST-BETA']);
     expectError(await c.http.call('GET', `${url}?isActive=maybe`, c.admin.headers), 400, 'VALIDATION_ERROR');
+    expectError(await c.http.call('GET', `${url}?search=a%00b`, c.admin.headers), 400, 'VALIDATION_ERROR');
 
     const one = await c.http.call('GET', `${url}/${a.id}`, c.admin.headers);
     expect(one.statusCode).toBe(200);

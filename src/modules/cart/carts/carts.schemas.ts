@@ -95,9 +95,16 @@ export const setQuantityBody = z.object({
   operation: z.literal('set').optional(),
 });
 
-export const couponBody = z.object({ code: z.string().trim().min(1).max(50) });
+/** Text PostgreSQL can store: a NUL character is a validation error, never a 500. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'must not contain a NUL character');
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+export const couponBody = z.object({ code: text(50) });
 export const setLocationBody = z.object({
   districtName: text(100),
   addressLine1: text(255),

@@ -73,6 +73,7 @@ export const couponListQuery = listQuery(['createdAt', 'code', 'updatedAt'] as c
     .string()
     .trim()
     .max(50)
+    .refine((v) => !v.includes('\u0000'), 'must not contain a NUL character')
     .optional()
     .transform((s) => s || undefined)
     .describe('Part of the code, case-insensitive'),
