@@ -28,7 +28,7 @@ describe('idle expiry (cart.expire)', () => {
       env: { CART_EXPIRE_IDLE_MS: String(IDLE), JWT_ACCESS_TTL_SECONDS: '86400' },
     });
   });
-  afterAll(() => c.t.close());
+  afterAll(() => c?.t.close());
 
   const runExpiry = async () => {
     const { platform } = c.t;
@@ -203,7 +203,7 @@ describe('per-customer rate limit on cart changes', () => {
       env: { CART_CUSTOMER_OPERATION_RATE_LIMIT: '3', CART_CUSTOMER_RATE_WINDOW_SECONDS: '60' },
     });
   });
-  afterAll(() => c.t.close());
+  afterAll(() => c?.t.close());
 
   it('answers 429 RATE_LIMITED with Retry-After past the limit, per customer, reads not counted', async () => {
     const me = await c.customer();
@@ -257,7 +257,7 @@ describe('automatic location when CART_AUTO_LOCATE_ENABLED', () => {
   beforeAll(async () => {
     c = await cartTestApp({ env: { CART_AUTO_LOCATE_ENABLED: 'true' } });
   });
-  afterAll(() => c.t.close());
+  afterAll(() => c?.t.close());
 
   it.each(['/api/cart', '/api/mobile/cart'])(
     '%s: adds coordinates to the location set, else 400 CART_LOCATION_AUTO_UNRESOLVED',

@@ -13,7 +13,7 @@ describe('cart', () => {
   beforeAll(async () => {
     c = await cartTestApp();
   });
-  afterAll(() => c.t.close());
+  afterAll(() => c?.t.close());
 
   describe.each(PREFIXES)('%s', (prefix) => {
     let me: SignedIn;

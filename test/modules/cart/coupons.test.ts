@@ -10,7 +10,7 @@ describe('admin coupons', () => {
     c = await cartTestApp();
     customer = await c.customer();
   });
-  afterAll(() => c.t.close());
+  afterAll(() => c?.t.close());
 
   const url = '/api/admin/coupons';
 
