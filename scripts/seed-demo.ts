@@ -8,6 +8,9 @@ import { count, eq } from 'drizzle-orm';
 import { loadConfig, loadEnvFile } from '../src/config';
 import { createBlogCategory, createBlogPost } from '../src/modules/blog';
 import { createPostBody } from '../src/modules/blog/posts/posts.schemas';
+
+import { createCouponBody } from '../src/modules/cart/coupons/coupons.schemas';
+import { createCoupon } from '../src/modules/cart/coupons/coupons.service';
 import { createCarePackageBody } from '../src/modules/catalog/care-packages/care-packages.schemas';
 import { createCarePackage } from '../src/modules/catalog/care-packages/care-packages.service';
 import { addDigitalKeys } from '../src/modules/catalog/digital-keys/digital-keys.service';
@@ -43,6 +46,9 @@ export interface DemoSummary {
   digitalKeys: number;
   districts: number;
   blogPosts: number;
+
+  /** A coupon code customers can apply to their cart. */
+  coupon: string;
   admin: typeof DEMO_ADMIN;
   customer: typeof DEMO_CUSTOMER;
 }
@@ -233,6 +239,25 @@ const DISTRICT_FEES: Array<[string, number]> = [
   ['Rupandehi', 220],
 ];
 
+export const DEMO_COUPON = 'DASHAIN10';
+
+/** A coupon to try the cart with: 10% off orders from NPR 1,000, at most NPR 5,000. */
+async function seedDemoCoupon(deps: SeedDeps, actor: UserPrincipal): Promise<string> {
+  const coupon = await createCoupon(
+    deps,
+    actor,
+    createCouponBody.parse({
+      code: DEMO_COUPON,
+      discountType: 'percent',
+      value: 10,
+      minOrderTotal: 1_000,
+      maxDiscount: 5_000,
+      perCustomerLimit: 1,
+    }),
+  );
+  return coupon.code;
+}
+
 /** A licence key that looks like one and cannot be mistaken for a real one. */
 const demoKey = () =>
   `DEMO-${Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase().slice(0, 5)).join('-')}`;
@@ -339,11 +364,15 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
 
   const blogPosts = await seedDemoBlog(deps, actor);
 
+  const coupon = await seedDemoCoupon(deps, actor);
+
   return {
     products: productCount,
     digitalKeys: keyCount,
     districts: DISTRICT_FEES.length,
     blogPosts,
+
+    coupon,
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
   };
@@ -426,6 +455,7 @@ async function main(): Promise<number> {
           `${summary.digitalKeys} digital keys, shipping to ${summary.districts} districts, ${summary.blogPosts} blog posts.`,
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
+        `  Coupon:     ${summary.coupon}  (POST /api/cart/coupon)`,
         '',
       ].join('\n'),
     );

@@ -19,6 +19,8 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { blogModule } from './modules/blog';
+
+import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
@@ -48,6 +50,8 @@ export const modules: PasalModule[] = [
   supportModule,
   catalogModule,
   blogModule,
+
+  cartModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

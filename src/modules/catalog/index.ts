@@ -45,6 +45,8 @@ export {
   revealAssignedKeys,
 } from './digital-keys/digital-keys.service';
 export {
+  findProductsForSale,
+  type ProductForSale,
   type PublishedProductCard,
   publishedProductCards,
   sanitizeDescription,

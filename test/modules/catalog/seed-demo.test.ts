@@ -126,6 +126,25 @@ describe('seed:demo', () => {
     });
     expect(thangkaPost.statusCode).toBe(200);
 
+    // The demo coupon applies to the demo customer's cart.
+    expect(summary.coupon).toBe('DASHAIN10');
+    const customer = { authorization: `Bearer ${customerLogin.json().data.tokens.accessToken}` };
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: customer,
+      payload: { productId: thinkpad.id },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/coupon',
+      headers: customer,
+      payload: { code: 'dashain10' },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data.appliedCoupon).toEqual({ code: 'DASHAIN10', discount: 5_000 });
+
     await expect(seedDemoStore(deps)).rejects.toThrow(DemoSeedRefused);
     await expect(seedDemoStore(deps)).rejects.toThrow(/already seeded/);
     const after = await t.app.inject({ method: 'GET', url: '/api/products' });

@@ -521,3 +521,39 @@ export async function countProducts(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products);
   return row?.n ?? 0;
 }
+
+// ---------- products as the cart and orders price them ----------
+
+/** Products by id with the path of their category (the category and every ancestor of it). */
+export async function productsWithCategoryPaths(
+  db: Db,
+  ids: number[],
+): Promise<Array<{ product: ProductRow; categoryPath: number[] }>> {
+  if (!ids.length) return [];
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const categoryIds = [...new Set(rows.flatMap((r) => (r.categoryId === null ? [] : [r.categoryId])))];
+  const paths = new Map<number, number[]>();
+  if (categoryIds.length) {
+    const found = await rowsOf<{ start_id: number; id: number }>(
+      db,
+      sql`
+      with recursive path(start_id, id, parent_id) as (
+        select id, id, parent_id from categories where id in (${sql.join(
+          categoryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        union
+        select p.start_id, c.id, c.parent_id from categories c join path p on c.id = p.parent_id
+      )
+      select start_id, id from path`,
+    );
+    for (const r of found) {
+      const start = Number(r.start_id);
+      paths.set(start, [...(paths.get(start) ?? []), Number(r.id)]);
+    }
+  }
+  return rows.map((product) => ({
+    product,
+    categoryPath: product.categoryId === null ? [] : (paths.get(product.categoryId) ?? []),
+  }));
+}

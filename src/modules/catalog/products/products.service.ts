@@ -552,3 +552,53 @@ export function insertProductBatch(db: Db, batch: repo.BulkProduct[]): Promise<n
 
 export const vacuumCatalog = (db: Db) => repo.vacuumCatalog(db);
 export const countProducts = (db: Db) => repo.countProducts(db);
+
+// ---------- products as the cart and orders price them ----------
+
+/** What the cart and orders need of a product they price or sell. */
+export interface ProductForSale {
+  id: number;
+  title: string;
+  slug: string;
+  productKind: ProductKind;
+  /** Published and sellable: only such a product may be added to a cart or ordered. */
+  onSale: boolean;
+  mrp: number;
+  sp: number;
+  effectivePrice: number;
+  categoryId: number | null;
+  /** The category and every ancestor of it (coupon and care-package rules cover sub-categories). */
+  categoryPath: number[];
+  brandId: number | null;
+  /** The first image's URL, or null. */
+  thumbnailUrl: string | null;
+}
+
+/** Products by id (any status; `onSale` says whether they may be sold); unknown ids are missing. */
+export async function findProductsForSale(
+  deps: Pick<ProductDeps, 'storage'>,
+  db: Db,
+  ids: number[],
+): Promise<Map<number, ProductForSale>> {
+  const rows = await repo.productsWithCategoryPaths(db, [...new Set(ids)]);
+  const views = await Promise.all(
+    rows.map(async ({ product: p, categoryPath }): Promise<ProductForSale> => {
+      const first = p.images[0];
+      return {
+        id: p.id,
+        title: p.title,
+        slug: p.slug,
+        productKind: p.productKind,
+        onSale: p.status === 'published' && p.isSellable,
+        mrp: p.mrp,
+        sp: p.sp,
+        effectivePrice: p.effectivePrice,
+        categoryId: p.categoryId,
+        categoryPath,
+        brandId: p.brandId,
+        thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+      };
+    }),
+  );
+  return new Map(views.map((v) => [v.id, v]));
+}

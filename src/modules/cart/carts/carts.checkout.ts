@@ -1,0 +1,179 @@
+// What orders call (through the module's index.ts): the active cart with fresh totals inside
+// the checkout's transaction, the hand-over of the cart's reservations to the new order, and
+// the clearing of the cart once that order is confirmed (paid, or COD confirmed).
+
+import type { Db } from '../../../platform/db/database';
+import type { AfterCommit } from '../../../platform/db/transaction';
+import { findProductsForSale, releaseStock, reserveStock } from '../../catalog';
+import { type CouponRejection, cartErrors } from '../cart.errors';
+import { forgetCachedCart } from './carts.cache';
+import type { CartTotals } from './carts.pricing';
+import * as repo from './carts.repository';
+import type { ShippingLocationView } from './carts.schemas';
+import { type CartDeps, cartOwner, type LineInput, type PricedLines, priceCart } from './carts.service';
+
+export interface CheckoutLine extends Pick<LineInput, 'quantity' | 'unitMrp' | 'unitSp' | 'carePackage'> {
+  itemId: string;
+  productId: number;
+  productKind: string;
+  productTitle: string;
+  productSlug: string;
+  thumbnailUrl: string | null;
+  /** Whether the product may still be sold (published and sellable): checkout should refuse a line that is not. */
+  onSale: boolean;
+  /** The product's effective price today (the snapshot may be older). */
+  currentEffectivePrice: number;
+  effectivePrice: number;
+  discountPerUnit: number;
+  lineDiscount: number;
+  lineTotal: number;
+}
+
+export interface CheckoutCart {
+  cartId: string;
+  customerId: string;
+  lines: CheckoutLine[];
+  totals: CartTotals;
+  /** The coupon that applies now, with its id for `recordCouponRedemption`. */
+  coupon: { id: number; code: string; discount: number } | null;
+  /** Set when the cart names a coupon that no longer applies (it is not counted in totals). */
+  couponRejection: CouponRejection | null;
+  shippingLocation: ShippingLocationView | null;
+  /** The district of the location (null without one); `isActive` false: the store stopped shipping there. */
+  district: PricedLines['district'];
+  hasPhysical: boolean;
+  /** The order the cart was last handed to, if any. */
+  orderId: string | null;
+}
+
+/**
+ * The customer's active cart, locked for the rest of the caller's transaction (the customer's
+ * cart changes wait until the checkout commits), with totals computed now: the coupon is
+ * checked again and the shipping fee is the district's today. Null when there is no active
+ * cart. Prices are the lines' snapshots.
+ */
+export async function cartForCheckout(
+  deps: Pick<CartDeps, 'storage' | 'clock'>,
+  tx: Db,
+  customerId: string,
+): Promise<CheckoutCart | null> {
+  const found = await repo.findActiveCart(tx, customerId);
+  if (!found) return null;
+  const cart = (await repo.lockCart(tx, found.id))!;
+  const { lines, priced } = await priceCart(deps, tx, cart, deps.clock.now());
+  return {
+    cartId: cart.id,
+    customerId,
+    lines: lines.map((l, i) => {
+      const view = priced.items[i]!;
+      return {
+        itemId: l.id!,
+        productId: l.product.id,
+        productKind: l.product.productKind,
+        productTitle: l.product.title,
+        productSlug: l.product.slug,
+        thumbnailUrl: l.product.thumbnailUrl,
+        onSale: l.product.onSale,
+        currentEffectivePrice: l.product.effectivePrice,
+        quantity: l.quantity,
+        unitMrp: l.unitMrp,
+        unitSp: l.unitSp,
+        effectivePrice: view.effectivePrice,
+        discountPerUnit: view.discountPerUnit,
+        lineDiscount: view.lineDiscount,
+        lineTotal: view.lineTotal,
+        carePackage: l.carePackage,
+      };
+    }),
+    totals: priced.totals,
+    coupon: priced.coupon,
+    couponRejection: priced.couponRejection,
+    shippingLocation: cart.districtName
+      ? {
+          districtName: cart.districtName,
+          addressLine1: cart.addressLine1 ?? '',
+          city: cart.city ?? '',
+          postalCode: cart.postalCode ?? '',
+          latitude: cart.latitude,
+          longitude: cart.longitude,
+        }
+      : null,
+    district: priced.district,
+    hasPhysical: lines.some((l) => l.product.productKind === 'physical'),
+    orderId: cart.orderId,
+  };
+}
+
+/**
+ * Hands the cart's stock over to a new order, in the caller's transaction: for each physical
+ * line (ascending product id, the lock order of the stock service) the cart's reservation is
+ * released and the order reserves the line's quantity without expiry. Both happen under the
+ * product's stock-row lock, which this transaction keeps until commit, so nobody can take the
+ * units in between. A line whose units are no longer all available (the cart's reservation
+ * had expired) throws CART_INSUFFICIENT_STOCK: let it roll the checkout back. The cart stays
+ * active with its lines (the interface clears it only once the order is confirmed) and
+ * remembers the order; it holds no stock of its own afterwards.
+ */
+export async function handOverCartToOrder(
+  deps: Pick<CartDeps, 'cache' | 'storage'>,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: { customerId: string; orderId: string | number; at: Date },
+): Promise<void> {
+  const found = await repo.findActiveCart(tx, p.customerId);
+  if (!found) return;
+  const cart = (await repo.lockCart(tx, found.id))!;
+  const orderOwner = { type: 'order' as const, id: String(p.orderId) };
+  const items = [...(await repo.itemsOf(tx, cart.id))].sort((a, b) => a.productId - b.productId);
+  const products = await findProductsForSale(
+    deps,
+    tx,
+    items.map((i) => i.productId),
+  );
+  // Digital and care-package lines hold no stock.
+  for (const item of items.filter((i) => products.get(i.productId)?.productKind === 'physical')) {
+    await releaseStock(tx, {
+      owner: cartOwner(cart.id),
+      productId: item.productId,
+      at: p.at,
+      reason: `Handed to order ${orderOwner.id}`,
+    });
+    const outcome = await reserveStock(tx, {
+      productId: item.productId,
+      quantity: item.quantity,
+      owner: orderOwner,
+      expiresAt: null,
+      at: p.at,
+      reason: `Reserved for order ${orderOwner.id} from cart ${cart.id}`,
+    });
+    if (!outcome.ok) throw cartErrors.insufficientStock(item.productId, outcome.stock.available);
+  }
+  await repo.updateCart(tx, cart.id, { orderId: orderOwner.id, reservedUntil: null, updatedAt: p.at });
+  afterCommit(() => forgetCachedCart(deps.cache, p.customerId));
+}
+
+/**
+ * Ends the cart once the order it was handed to is confirmed (verified payment, or COD
+ * confirmation): the cart becomes `ordered`, whatever stock it still holds goes back, and the
+ * next request starts a new cart. Does nothing (false) when the active cart was not handed to
+ * this order (a buy-now order, or a later checkout replaced it).
+ */
+export async function clearCartAfterOrder(
+  deps: Pick<CartDeps, 'cache'>,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: { customerId: string; orderId: string | number; at: Date },
+): Promise<boolean> {
+  const found = await repo.findActiveCart(tx, p.customerId);
+  if (!found) return false;
+  const cart = (await repo.lockCart(tx, found.id))!;
+  if (cart.status !== 'active' || cart.orderId !== String(p.orderId)) return false;
+  await releaseStock(tx, {
+    owner: cartOwner(cart.id),
+    at: p.at,
+    reason: `Cart cleared after order ${cart.orderId}`,
+  });
+  await repo.updateCart(tx, cart.id, { status: 'ordered', reservedUntil: null, updatedAt: p.at });
+  afterCommit(() => forgetCachedCart(deps.cache, p.customerId));
+  return true;
+}

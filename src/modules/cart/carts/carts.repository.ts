@@ -1,0 +1,80 @@
+// Queries of carts and their lines. One active cart per customer is the database's rule (a
+// partial unique index): `ensureActiveCart` inserts and, when another request won, reads.
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database';
+import { newUuid } from '../../../platform/ids';
+import { cartItems, carts } from './carts.table';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+type NewCartItemRow = typeof cartItems.$inferInsert;
+
+const activeOf = (customerId: string) => and(eq(carts.customerId, customerId), eq(carts.status, 'active'));
+
+export async function findActiveCart(db: Db, customerId: string): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(activeOf(customerId));
+  return row;
+}
+
+/** The customer's active cart, created when there is none; racing first requests get one cart. */
+export async function ensureActiveCart(db: Db, customerId: string, at: Date): Promise<CartRow> {
+  const existing = await findActiveCart(db, customerId);
+  if (existing) return existing;
+  const [created] = await db
+    .insert(carts)
+    .values({ id: newUuid(), customerId, status: 'active', createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: carts.customerId, where: sql`status = 'active'` })
+    .returning();
+  return created ?? (await findActiveCart(db, customerId))!;
+}
+
+/** Locks the customer's active cart (creating it first), so one customer's changes queue. */
+export async function lockActiveCart(tx: Db, customerId: string, at: Date): Promise<CartRow> {
+  await ensureActiveCart(tx, customerId, at);
+  const [row] = await tx.select().from(carts).where(activeOf(customerId)).for('update');
+  return row!;
+}
+
+export async function lockCart(tx: Db, cartId: string): Promise<CartRow | undefined> {
+  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
+  return row;
+}
+
+export async function updateCart(db: Db, cartId: string, values: Partial<typeof carts.$inferInsert>) {
+  const [row] = await db.update(carts).set(values).where(eq(carts.id, cartId)).returning();
+  return row!;
+}
+
+export function itemsOf(db: Db, cartId: string): Promise<CartItemRow[]> {
+  return db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function insertItem(db: Db, values: Omit<NewCartItemRow, 'id'>): Promise<CartItemRow> {
+  const [row] = await db
+    .insert(cartItems)
+    .values({ id: newUuid(), ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateItem(db: Db, id: string, values: Partial<NewCartItemRow>): Promise<CartItemRow> {
+  const [row] = await db.update(cartItems).set(values).where(eq(cartItems.id, id)).returning();
+  return row!;
+}
+
+export async function deleteItem(db: Db, id: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.id, id));
+}
+
+/** Active carts whose reservations are past their time: what `cart.expire` releases. */
+export async function cartsHoldingPast(db: Db, at: Date, limit: number): Promise<Array<{ id: string }>> {
+  return db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.status, 'active'), isNotNull(carts.reservedUntil), lte(carts.reservedUntil, at)))
+    .limit(limit);
+}

@@ -1,0 +1,717 @@
+// The customer's cart: lines with price snapshots and stock reservations, an optional care
+// package per line, a coupon revalidated after every change, and a manual shipping location.
+// Every change runs in one transaction on the locked cart row, counts against the customer's
+// sliding-window limit, and clears the customer's cached cart after commit.
+import { cached } from '../../../platform/cache/cache';
+import type { Db } from '../../../platform/db/database';
+import { inTransaction } from '../../../platform/db/transaction';
+import type { ModuleContext } from '../../../platform/module';
+import {
+  type CarePackageChoice,
+  extendReservations,
+  findCarePackageTier,
+  findEligibleCarePackageChoice,
+  findProductsForSale,
+  findShippingDistrict,
+  type ProductForSale,
+  releaseStock,
+  type StockOwner,
+  setReservedQuantity,
+} from '../../catalog';
+import { type CouponRejection, cartErrors, couponRejectionMessage } from '../cart.errors';
+import * as couponRepo from '../coupons/coupons.repository';
+import { evaluateCoupon } from '../coupons/coupons.rules';
+import { cartCacheKey, forgetCachedCart } from './carts.cache';
+import { type CartTotals, cartTotals, lineAmounts, MAX_LINE_QUANTITY } from './carts.pricing';
+import { consumeSlidingLimit } from './carts.rate-limit';
+import * as repo from './carts.repository';
+import type {
+  AddItemBody,
+  CarePackageChoiceBody,
+  CartItemView,
+  CartQuoteView,
+  CartView,
+  QuoteItem,
+  SetLocationBody,
+  ShippingLocationView,
+} from './carts.schemas';
+import type { carts } from './carts.table';
+
+export type CartDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'config' | 'storage'>;
+
+export const cartOwner = (cartId: string): StockOwner => ({ type: 'cart', id: cartId });
+
+// ---------- pricing a set of lines (a cart, a guest quote, a buy-now) ----------
+
+export interface LineCarePackage {
+  carePackageId: number;
+  pricingTierId: number;
+  name: string;
+  tierLabel: string;
+  unitPrice: number;
+}
+
+export interface LineInput {
+  /** The cart line's id; null in a quote. */
+  id: string | null;
+  product: ProductForSale;
+  quantity: number;
+  unitMrp: number;
+  unitSp: number;
+  carePackage: LineCarePackage | null;
+}
+
+export interface PricedLines {
+  items: CartItemView[];
+  totals: CartTotals;
+  /** The coupon that applies, with what it takes off. */
+  coupon: { id: number; code: string; discount: number } | null;
+  /** Why the coupon asked for does not apply (null when none was asked for, or it applies). */
+  couponRejection: CouponRejection | null;
+  /** The code of the coupon asked for, even when it does not apply. */
+  couponCode: string | null;
+  district: { id: number; name: string; shippingFee: number; isActive: boolean } | null;
+}
+
+function itemView(line: LineInput): CartItemView {
+  const amounts = lineAmounts(line);
+  return {
+    id: line.id ?? '',
+    productId: line.product.id,
+    productTitle: line.product.title,
+    productSlug: line.product.slug,
+    productKind: line.product.productKind,
+    thumbnailUrl: line.product.thumbnailUrl,
+    quantity: line.quantity,
+    unitMrp: line.unitMrp,
+    unitSp: line.unitSp,
+    ...amounts,
+    carePackage: line.carePackage,
+  };
+}
+
+export async function priceLines(
+  db: Db,
+  p: {
+    lines: LineInput[];
+    coupon: { id: number } | { code: string } | null;
+    customerId: string | null;
+    districtName: string | null;
+    at: Date;
+  },
+): Promise<PricedLines> {
+  const district = p.districtName
+    ? ((await findShippingDistrict(db, { name: p.districtName })) ?? null)
+    : null;
+  const couponLines = p.lines.map((l) => ({
+    productId: l.product.id,
+    categoryPath: l.product.categoryPath,
+    subtotal: lineAmounts(l).lineTotal,
+  }));
+  const orderTotal = couponLines.reduce((sum, l) => sum + l.subtotal, 0);
+  let coupon: PricedLines['coupon'] = null;
+  let couponRejection: CouponRejection | null = null;
+  let couponCode: string | null = 'code' in (p.coupon ?? {}) ? (p.coupon as { code: string }).code : null;
+  if (p.coupon) {
+    const row =
+      'id' in p.coupon
+        ? await couponRepo.findCoupon(db, p.coupon.id)
+        : await couponRepo.findCouponByCode(db, p.coupon.code);
+    if (!row) couponRejection = 'not_found';
+    else {
+      couponCode = row.code;
+      const outcome = evaluateCoupon(row, {
+        lines: couponLines,
+        orderTotal,
+        usage: {
+          used: row.usedCount,
+          usedByCustomer: await couponRepo.redemptionsByCustomer(db, row.id, p.customerId),
+        },
+        at: p.at,
+      });
+      if (outcome.ok) coupon = { id: row.id, code: row.code, discount: outcome.discount };
+      else couponRejection = outcome.reason;
+    }
+  }
+  const totals = cartTotals({
+    lines: p.lines.map((l) => ({
+      productKind: l.product.productKind,
+      quantity: l.quantity,
+      unitMrp: l.unitMrp,
+      unitSp: l.unitSp,
+      carePackageUnitPrice: l.carePackage?.unitPrice ?? null,
+    })),
+    couponDiscount: coupon?.discount ?? 0,
+    districtFee: district?.shippingFee ?? null,
+  });
+  return {
+    items: p.lines.map(itemView),
+    totals,
+    coupon: coupon && { ...coupon, discount: totals.appliedDiscount },
+    couponRejection,
+    couponCode,
+    district: district && {
+      id: district.id,
+      name: district.name,
+      shippingFee: district.shippingFee,
+      isActive: district.isActive,
+    },
+  };
+}
+
+/**
+ * The package and tier for a line, re-checked: the product is physical, the tier exists and is
+ * the package's, package and tier are active, and the package's rules cover the product.
+ */
+export async function checkCarePackage(
+  db: Db,
+  product: ProductForSale,
+  choice: CarePackageChoiceBody,
+): Promise<CarePackageChoice> {
+  if (product.productKind !== 'physical') throw cartErrors.carePackageInvalid('product_not_physical');
+  const tier = await findCarePackageTier(db, choice.pricingTierId);
+  if (!tier || tier.carePackageId !== choice.carePackageId)
+    throw cartErrors.carePackageInvalid('tier_not_found');
+  if (!tier.carePackage.isActive) throw cartErrors.carePackageInvalid('package_inactive');
+  if (!tier.isActive) throw cartErrors.carePackageInvalid('tier_inactive');
+  const found = await findEligibleCarePackageChoice(db, { productId: product.id, ...choice });
+  if (!found) throw cartErrors.carePackageInvalid('not_eligible');
+  return found;
+}
+
+const linePackage = (c: CarePackageChoice): LineCarePackage => ({
+  carePackageId: c.carePackageId,
+  pricingTierId: c.pricingTierId,
+  name: c.name,
+  tierLabel: c.tierLabel,
+  unitPrice: c.unitPrice,
+});
+
+// ---------- the cart's view ----------
+
+const locationOf = (cart: repo.CartRow): ShippingLocationView | null =>
+  cart.districtName
+    ? {
+        districtName: cart.districtName,
+        addressLine1: cart.addressLine1 ?? '',
+        city: cart.city ?? '',
+        postalCode: cart.postalCode ?? '',
+        latitude: cart.latitude,
+        longitude: cart.longitude,
+      }
+    : null;
+
+export async function cartLines(
+  deps: Pick<CartDeps, 'storage'>,
+  db: Db,
+  items: repo.CartItemRow[],
+): Promise<LineInput[]> {
+  const products = await findProductsForSale(
+    deps,
+    db,
+    items.map((i) => i.productId),
+  );
+  return items.map((i) => ({
+    id: i.id,
+    product: products.get(i.productId)!,
+    quantity: i.quantity,
+    unitMrp: i.unitMrp,
+    unitSp: i.unitSp,
+    carePackage:
+      i.carePackageId !== null
+        ? {
+            carePackageId: i.carePackageId,
+            pricingTierId: i.pricingTierId!,
+            name: i.carePackageName ?? '',
+            tierLabel: i.tierLabel ?? '',
+            unitPrice: i.carePackageUnitPrice!,
+          }
+        : null,
+  }));
+}
+
+export async function priceCart(deps: Pick<CartDeps, 'storage'>, db: Db, cart: repo.CartRow, at: Date) {
+  const lines = await cartLines(deps, db, await repo.itemsOf(db, cart.id));
+  const priced = await priceLines(db, {
+    lines,
+    coupon: cart.couponId ? { id: cart.couponId } : null,
+    customerId: cart.customerId,
+    districtName: cart.districtName,
+    at,
+  });
+  return { lines, priced };
+}
+
+const removedNotice = (code: string | null, reason: CouponRejection) =>
+  `Coupon ${code ?? ''} was removed: ${couponRejectionMessage(reason)}`.replace('  ', ' ');
+
+function toView(cart: repo.CartRow, priced: PricedLines, promoNotice: string | null): CartView {
+  return {
+    id: cart.id,
+    items: priced.items,
+    totals: priced.totals,
+    appliedCoupon: priced.coupon && { code: priced.coupon.code, discount: priced.coupon.discount },
+    promoNotice: promoNotice ? { message: promoNotice } : null,
+    shippingLocation: locationOf(cart),
+    updatedAt: cart.updatedAt.toISOString(),
+  };
+}
+
+/** The view of a cart read without changing it: a coupon that stopped applying shows as a notice. */
+async function readView(deps: CartDeps, db: Db, cart: repo.CartRow): Promise<CartView> {
+  const { priced } = await priceCart(deps, db, cart, deps.clock.now());
+  const notice =
+    cart.couponId && priced.couponRejection
+      ? removedNotice(priced.couponCode, priced.couponRejection)
+      : cart.promoNotice;
+  return toView(cart, priced, notice);
+}
+
+// ---------- reads ----------
+
+export async function getCart(deps: CartDeps, customerId: string): Promise<CartView> {
+  const load = async () => {
+    const cart = await repo.ensureActiveCart(deps.db, customerId, deps.clock.now());
+    return readView(deps, deps.db, cart);
+  };
+  const ttl = deps.config.CART_CUSTOMER_CACHE_TTL_SECONDS * 1000;
+  return ttl > 0 ? cached(deps.cache, cartCacheKey(customerId), ttl, load) : load();
+}
+
+export async function adminGetCart(deps: CartDeps, userId: string): Promise<CartView> {
+  const cart = await repo.findActiveCart(deps.db, userId);
+  if (!cart) throw cartErrors.cartNotFound();
+  return readView(deps, deps.db, cart);
+}
+
+export async function getLocation(deps: CartDeps, customerId: string) {
+  const cart = await repo.findActiveCart(deps.db, customerId);
+  const location = cart && locationOf(cart);
+  if (!location) return {};
+  const district = await findShippingDistrict(deps.db, { name: location.districtName });
+  return { ...location, districtId: district?.id ?? null, shippingFee: district?.shippingFee ?? null };
+}
+
+// ---------- changes ----------
+
+type CartChanges = Partial<typeof carts.$inferInsert>;
+
+interface Change {
+  tx: Db;
+  cart: repo.CartRow;
+  at: Date;
+  /** The cart's lines as they are now (under the cart's lock). */
+  items: repo.CartItemRow[];
+}
+
+/**
+ * One change of the customer's cart: the rate limit, then in one transaction the locked
+ * cart, the change, the coupon check and the new reservation expiry. `strictCoupon`: a coupon
+ * that does not apply fails the change (applying one) instead of being removed with a notice.
+ */
+async function change(
+  deps: CartDeps,
+  customerId: string,
+  work: (c: Change) => Promise<CartChanges | undefined>,
+  opts: { strictCoupon?: boolean } = {},
+): Promise<CartView> {
+  const now = deps.clock.now();
+  if (deps.config.RATE_LIMIT_ENABLED) {
+    await consumeSlidingLimit(
+      deps.cache,
+      `cart-ops:${customerId}`,
+      {
+        max: deps.config.CART_CUSTOMER_OPERATION_RATE_LIMIT,
+        windowMs: deps.config.CART_CUSTOMER_RATE_WINDOW_SECONDS * 1000,
+      },
+      now.getTime(),
+    );
+  }
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const locked = await repo.lockActiveCart(tx, customerId, now);
+    const cartChanges =
+      (await work({ tx, cart: locked, at: now, items: await repo.itemsOf(tx, locked.id) })) ?? {};
+    let cart = { ...locked, ...cartChanges } as repo.CartRow;
+    const { lines, priced } = await priceCart(deps, tx, cart, now);
+    let promoNotice: string | null = null;
+    if (cart.couponId && priced.couponRejection) {
+      if (opts.strictCoupon) throw cartErrors.couponInvalid(priced.couponRejection);
+      promoNotice = removedNotice(priced.couponCode, priced.couponRejection);
+    }
+    const holds = lines.some((l) => l.product.productKind === 'physical');
+    const reservedUntil = holds ? new Date(now.getTime() + deps.config.CART_EXPIRE_IDLE_MS) : null;
+    cart = await repo.updateCart(tx, cart.id, {
+      ...cartChanges,
+      couponId: promoNotice ? null : cart.couponId,
+      promoNotice,
+      reservedUntil,
+      updatedAt: now,
+    });
+    // Every reservation of the cart now lasts until the new idle limit.
+    if (holds) {
+      await extendReservations(tx, { owner: cartOwner(cart.id), expiresAt: reservedUntil, at: now });
+    }
+    afterCommit(() => forgetCachedCart(deps.cache, customerId));
+    return toView(cart, priced, promoNotice);
+  });
+}
+
+/** Sets what the cart holds of a physical product to `quantity` (0 releases), or fails with CART_INSUFFICIENT_STOCK. */
+async function hold(
+  deps: CartDeps,
+  c: Change,
+  product: { id: number; productKind: string },
+  quantity: number,
+) {
+  if (product.productKind !== 'physical') return;
+  const outcome = await setReservedQuantity(c.tx, {
+    productId: product.id,
+    quantity,
+    owner: cartOwner(c.cart.id),
+    expiresAt: new Date(c.at.getTime() + deps.config.CART_EXPIRE_IDLE_MS),
+    at: c.at,
+  });
+  if (!outcome.ok) throw cartErrors.insufficientStock(product.id, outcome.stock.available);
+}
+
+async function productOnSale(deps: CartDeps, db: Db, productId: number): Promise<ProductForSale> {
+  const product = (await findProductsForSale(deps, db, [productId])).get(productId);
+  if (!product?.onSale) throw cartErrors.productNotFound(productId);
+  return product;
+}
+
+function lineOf(c: Change, itemId: string): repo.CartItemRow {
+  const line = c.items.find((i) => i.id === itemId);
+  if (!line) throw cartErrors.itemNotFound();
+  return line;
+}
+
+const checkQuantity = (quantity: number) => {
+  if (quantity > MAX_LINE_QUANTITY) throw cartErrors.quantityExceeded(MAX_LINE_QUANTITY);
+};
+
+const packageColumns = (p: LineCarePackage | null) => ({
+  carePackageId: p?.carePackageId ?? null,
+  pricingTierId: p?.pricingTierId ?? null,
+  carePackageName: p?.name ?? null,
+  tierLabel: p?.tierLabel ?? null,
+  carePackageUnitPrice: p?.unitPrice ?? null,
+});
+
+/**
+ * Puts `quantity` units of a product on the cart (a new line, or the existing line set to it),
+ * with fresh price snapshots, a reservation of the same size and, when given, a care package.
+ */
+async function writeLine(
+  deps: CartDeps,
+  c: Change,
+  product: ProductForSale,
+  quantity: number,
+  carePackage: CarePackageChoiceBody | undefined,
+) {
+  checkQuantity(quantity);
+  const existing = c.items.find((i) => i.productId === product.id);
+  let pkg: LineCarePackage | null | undefined;
+  if (carePackage) {
+    const same =
+      existing?.carePackageId === carePackage.carePackageId &&
+      existing.pricingTierId === carePackage.pricingTierId;
+    if (existing?.carePackageId != null && !same) throw cartErrors.carePackageAlreadyAttached();
+    if (!same) pkg = linePackage(await checkCarePackage(c.tx, product, carePackage));
+  }
+  await hold(deps, c, product, quantity);
+  const values = {
+    quantity,
+    unitMrp: product.mrp,
+    unitSp: product.sp,
+    ...(pkg !== undefined ? packageColumns(pkg) : {}),
+    updatedAt: c.at,
+  };
+  if (existing) await repo.updateItem(c.tx, existing.id, values);
+  else await repo.insertItem(c.tx, { cartId: c.cart.id, productId: product.id, createdAt: c.at, ...values });
+}
+
+export function addItem(deps: CartDeps, customerId: string, body: AddItemBody) {
+  checkQuantity(body.quantity);
+  return change(deps, customerId, async (c) => {
+    const product = await productOnSale(deps, c.tx, body.productId);
+    const existing = c.items.find((i) => i.productId === product.id);
+    await writeLine(deps, c, product, (existing?.quantity ?? 0) + body.quantity, body.carePackage);
+    return undefined;
+  });
+}
+
+/** Sets a line's quantity: more units need the product on sale and the stock; 0 removes the line. */
+async function setLineQuantity(deps: CartDeps, c: Change, line: repo.CartItemRow, quantity: number) {
+  checkQuantity(quantity);
+  if (quantity === 0) {
+    await releaseStock(c.tx, { owner: cartOwner(c.cart.id), productId: line.productId, at: c.at });
+    await repo.deleteItem(c.tx, line.id);
+    return;
+  }
+  if (quantity > line.quantity) {
+    const product = await productOnSale(deps, c.tx, line.productId);
+    await writeLine(deps, c, product, quantity, undefined);
+    return;
+  }
+  const product = (await findProductsForSale(deps, c.tx, [line.productId])).get(line.productId)!;
+  await hold(deps, c, product, quantity);
+  await repo.updateItem(c.tx, line.id, { quantity, updatedAt: c.at });
+}
+
+export function increaseItem(deps: CartDeps, customerId: string, itemId: string) {
+  return change(deps, customerId, async (c) => {
+    const line = lineOf(c, itemId);
+    await setLineQuantity(deps, c, line, line.quantity + 1);
+    return undefined;
+  });
+}
+
+export function decreaseItem(deps: CartDeps, customerId: string, itemId: string) {
+  return change(deps, customerId, async (c) => {
+    const line = lineOf(c, itemId);
+    await setLineQuantity(deps, c, line, line.quantity - 1);
+    return undefined;
+  });
+}
+
+export function setItemQuantity(deps: CartDeps, customerId: string, itemId: string, quantity: number) {
+  checkQuantity(quantity);
+  return change(deps, customerId, async (c) => {
+    await setLineQuantity(deps, c, lineOf(c, itemId), quantity);
+    return undefined;
+  });
+}
+
+export function removeItem(deps: CartDeps, customerId: string, itemId: string) {
+  return change(deps, customerId, async (c) => {
+    await setLineQuantity(deps, c, lineOf(c, itemId), 0);
+    return undefined;
+  });
+}
+
+export function applyCoupon(deps: CartDeps, customerId: string, code: string) {
+  return change(
+    deps,
+    customerId,
+    async (c) => {
+      const coupon = await couponRepo.findCouponByCode(c.tx, code);
+      if (!coupon) throw cartErrors.couponInvalid('not_found');
+      return { couponId: coupon.id };
+    },
+    { strictCoupon: true },
+  );
+}
+
+export function removeCoupon(deps: CartDeps, customerId: string) {
+  return change(deps, customerId, async () => ({ couponId: null }));
+}
+
+export function setLocation(deps: CartDeps, customerId: string, body: SetLocationBody) {
+  return change(deps, customerId, async (c) => {
+    const district = await findShippingDistrict(c.tx, { name: body.districtName });
+    if (!district?.isActive) throw cartErrors.districtInvalid(body.districtName);
+    return {
+      districtName: district.name,
+      addressLine1: body.addressLine1,
+      city: body.city,
+      postalCode: body.postalCode,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+    };
+  });
+}
+
+export function clearLocation(deps: CartDeps, customerId: string) {
+  return change(deps, customerId, async () => ({
+    districtName: null,
+    addressLine1: null,
+    city: null,
+    postalCode: null,
+    latitude: null,
+    longitude: null,
+  }));
+}
+
+/**
+ * Automatic location (CART_AUTO_LOCATE_ENABLED). Pasal has no geolocation provider to turn
+ * coordinates into a district, so it records them on the location already set manually.
+ */
+export function autoLocation(
+  deps: CartDeps,
+  customerId: string,
+  body: { latitude: number; longitude: number },
+) {
+  if (!deps.config.CART_AUTO_LOCATE_ENABLED) throw cartErrors.autoLocationDisabled();
+  return change(deps, customerId, async (c) => {
+    if (!c.cart.districtName) throw cartErrors.autoLocationUnresolved();
+    return { latitude: body.latitude, longitude: body.longitude };
+  });
+}
+
+export function attachCarePackage(
+  deps: CartDeps,
+  customerId: string,
+  itemId: string,
+  choice: CarePackageChoiceBody,
+) {
+  return change(deps, customerId, async (c) => {
+    const line = lineOf(c, itemId);
+    if (line.carePackageId !== null) throw cartErrors.carePackageAlreadyAttached();
+    const product = (await findProductsForSale(deps, c.tx, [line.productId])).get(line.productId)!;
+    const pkg = linePackage(await checkCarePackage(c.tx, product, choice));
+    await repo.updateItem(c.tx, line.id, { ...packageColumns(pkg), updatedAt: c.at });
+    return undefined;
+  });
+}
+
+export function detachCarePackage(deps: CartDeps, customerId: string, itemId: string) {
+  return change(deps, customerId, async (c) => {
+    const line = lineOf(c, itemId);
+    if (line.carePackageId === null) throw cartErrors.noCarePackage();
+    await repo.updateItem(c.tx, line.id, { ...packageColumns(null), updatedAt: c.at });
+    return undefined;
+  });
+}
+
+/** Adds up repeated products of a payload (a guest cart may hold one twice). */
+function mergeItems(items: QuoteItem[]): QuoteItem[] {
+  const byProduct = new Map<number, QuoteItem>();
+  for (const item of items) {
+    const seen = byProduct.get(item.productId);
+    byProduct.set(
+      item.productId,
+      seen
+        ? {
+            ...seen,
+            quantity: seen.quantity + item.quantity,
+            carePackage: seen.carePackage ?? item.carePackage,
+          }
+        : item,
+    );
+  }
+  return [...byProduct.values()].sort((a, b) => a.productId - b.productId);
+}
+
+/**
+ * A guest cart after login: a product not in the cart is added; for one already there the
+ * larger quantity wins, and a care package is attached only to a line without one. So syncing
+ * the same guest cart twice changes nothing. All or nothing: one bad item fails the sync.
+ */
+export function syncCart(deps: CartDeps, customerId: string, items: QuoteItem[]) {
+  const merged = mergeItems(items);
+  for (const item of merged) checkQuantity(item.quantity);
+  return change(deps, customerId, async (c) => {
+    // Ascending product ids: the stock rows are locked in the order every caller uses.
+    for (const item of merged) {
+      const existing = c.items.find((i) => i.productId === item.productId);
+      const target = Math.max(existing?.quantity ?? 0, item.quantity);
+      const attach = item.carePackage && existing?.carePackageId == null ? item.carePackage : undefined;
+      if (existing && target === existing.quantity && !attach) continue;
+      const product = await productOnSale(deps, c.tx, item.productId);
+      await writeLine(deps, c, product, target, attach);
+    }
+    return undefined;
+  });
+}
+
+// ---------- a quote: prices without a cart ----------
+
+/**
+ * Prices items at today's prices, with an optional district and coupon; persists and reserves
+ * nothing. Unknown or unsellable products: ORDER_PRODUCT_NOT_FOUND; more than 99 of one:
+ * CART_QUANTITY_EXCEEDED; a care package that may not go with its product: CART_CARE_PACKAGE_INVALID;
+ * an unknown or inactive district: CART_SHIPPING_DISTRICT_INVALID; a coupon that does not apply:
+ * CART_COUPON_INVALID.
+ */
+export async function quoteItems(
+  deps: Pick<CartDeps, 'storage' | 'clock'>,
+  db: Db,
+  p: {
+    items: QuoteItem[];
+    districtName?: string | null;
+    couponCode?: string | null;
+    customerId?: string | null;
+  },
+): Promise<{ quote: CartQuoteView; lines: LineInput[]; priced: PricedLines }> {
+  const merged = mergeItems(p.items);
+  for (const item of merged) checkQuantity(item.quantity);
+  const products = await findProductsForSale(
+    deps,
+    db,
+    merged.map((i) => i.productId),
+  );
+  const lines: LineInput[] = [];
+  for (const item of merged) {
+    const product = products.get(item.productId);
+    if (!product?.onSale) throw cartErrors.productNotFound(item.productId);
+    const pkg = item.carePackage ? linePackage(await checkCarePackage(db, product, item.carePackage)) : null;
+    lines.push({
+      id: null,
+      product,
+      quantity: item.quantity,
+      unitMrp: product.mrp,
+      unitSp: product.sp,
+      carePackage: pkg,
+    });
+  }
+  let districtName: string | null = null;
+  if (p.districtName) {
+    const district = await findShippingDistrict(db, { name: p.districtName });
+    if (!district?.isActive) throw cartErrors.districtInvalid(p.districtName);
+    districtName = district.name;
+  }
+  const priced = await priceLines(db, {
+    lines,
+    coupon: p.couponCode ? { code: p.couponCode } : null,
+    customerId: p.customerId ?? null,
+    districtName,
+    at: deps.clock.now(),
+  });
+  if (priced.couponRejection) throw cartErrors.couponInvalid(priced.couponRejection);
+  const quote: CartQuoteView = {
+    items: priced.items.map(({ id: _, ...rest }) => rest),
+    totals: priced.totals,
+    appliedCoupon: priced.coupon && { code: priced.coupon.code, discount: priced.coupon.discount },
+    promoNotice: null,
+    shippingLocation: null,
+  };
+  return { quote, lines, priced };
+}
+
+/** `POST /cart/guest/quote`: the shape of a cart without `id`; the location shows only its district. */
+export async function guestQuote(
+  deps: CartDeps,
+  body: { items: QuoteItem[]; districtName?: string },
+): Promise<CartQuoteView> {
+  const { quote } = await quoteItems(deps, deps.db, { items: body.items, districtName: body.districtName });
+  return quote;
+}
+
+// ---------- expiry ----------
+
+/**
+ * `cart.expire`: carts unchanged for CART_EXPIRE_IDLE_MS give their reserved units back. The
+ * lines stay; a line reserves again when it is next changed, and checkout reserves every line
+ * for the order. Each cart in its own short transaction. Returns how many carts let go.
+ */
+export async function expireIdleCarts(
+  deps: Pick<CartDeps, 'db' | 'cache'>,
+  at: Date,
+  limit = 200,
+): Promise<number> {
+  let expired = 0;
+  for (const candidate of await repo.cartsHoldingPast(deps.db, at, limit)) {
+    const customerId = await inTransaction(deps.db, async (tx, afterCommit) => {
+      const cart = await repo.lockCart(tx, candidate.id);
+      // Changed meanwhile (a newer expiry) or ended: not idle.
+      if (cart?.status !== 'active' || !cart.reservedUntil || cart.reservedUntil > at) return null;
+      await releaseStock(tx, { owner: cartOwner(cart.id), at, reason: 'Cart idle' });
+      await repo.updateCart(tx, cart.id, { reservedUntil: null });
+      afterCommit(() => forgetCachedCart(deps.cache, cart.customerId));
+      return cart.customerId;
+    });
+    if (customerId) expired += 1;
+  }
+  return expired;
+}

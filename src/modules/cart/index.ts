@@ -1,0 +1,40 @@
+// Cart and coupons: the customer's one active cart (lines with price snapshots and stock
+// reservations, care packages, coupon, shipping location), the guest quote, and the coupons
+// admins manage. Orders call the functions exported here (docs/architecture.md, "cart").
+import type { PasalModule } from '../../platform/module';
+import { cartPermissions, couponPermissions } from './cart.permissions';
+import { registerCarts } from './carts/carts.routes';
+import { couponRoutes } from './coupons/coupons.routes';
+
+export { type CouponRejection, cartErrors } from './cart.errors';
+export { forgetCachedCart } from './carts/carts.cache';
+export {
+  type CheckoutCart,
+  type CheckoutLine,
+  cartForCheckout,
+  clearCartAfterOrder,
+  handOverCartToOrder,
+} from './carts/carts.checkout';
+export { type ClearAfterOrderPayload, clearAfterOrderJob } from './carts/carts.jobs';
+export {
+  type CartTotals,
+  cartTotals,
+  effectivePrice,
+  lineAmounts,
+  MAX_LINE_QUANTITY,
+} from './carts/carts.pricing';
+export type { CartQuoteView, CartView, QuoteItem } from './carts/carts.schemas';
+export { type PricedLines, quoteItems } from './carts/carts.service';
+export { type RedemptionOutcome, recordCouponRedemption } from './coupons/coupons.service';
+
+export const cartModule: PasalModule = {
+  name: 'cart',
+  permissions: [
+    { module: cartPermissions.module, codes: cartPermissions.codes },
+    { module: couponPermissions.module, codes: couponPermissions.codes },
+  ],
+  async register(ctx) {
+    await registerCarts(ctx);
+    couponRoutes(ctx);
+  },
+};
