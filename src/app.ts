@@ -19,6 +19,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { catalogModule } from './modules/catalog';
+import { contentModule } from './modules/content';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { supportModule } from './modules/support';
@@ -42,6 +43,7 @@ export const modules: PasalModule[] = [
   notificationsModule,
   supportModule,
   catalogModule,
+  contentModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
