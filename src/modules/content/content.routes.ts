@@ -131,7 +131,13 @@ export function contentRoutes(ctx: ModuleContext) {
           response: { 200: envelopeSchema(s.contentPage) },
         },
       },
-      async (request) => ok(await content.getPublicPage(ctx, request.params.pageKey), 'Content page'),
+      async (request, reply) => {
+        // The cached JSON text goes out as it is: a string with a JSON content type skips the
+        // serialiser (the view was built from the same types the schema documents).
+        const page = await content.getPublicPageJson(ctx, request.params.pageKey);
+        reply.type('application/json; charset=utf-8');
+        return reply.send(`{"message":"Content page","data":${page}}` as never);
+      },
     );
   }
 }

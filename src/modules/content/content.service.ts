@@ -139,19 +139,22 @@ async function toPageView(db: Db, page: repo.PageRow, enabledOnly: boolean): Pro
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────
 
-/** The storefront's and the app's view: enabled sections only; never makes a page. */
-export async function getPublicPage(deps: ContentDeps, pageKey: PageKey): Promise<ContentPageView> {
-  const page = await readThrough<ContentPageView | null>(
+/**
+ * The storefront's and the app's view, as JSON text: enabled sections only; never makes a
+ * page. The cache holds the text itself, so a cached read costs no parsing or serialising.
+ */
+export async function getPublicPageJson(deps: ContentDeps, pageKey: PageKey): Promise<string> {
+  const json = await readThrough<string | null>(
     deps,
     publicCacheKey(pageKey),
     deps.config.CONTENT_PAGE_PUBLIC_CACHE_TTL_SECONDS,
     async () => {
       const row = await repo.findPage(deps.db, pageKey);
-      return row ? toPageView(deps.db, row, true) : null;
+      return row ? JSON.stringify(await toPageView(deps.db, row, true)) : null;
     },
   );
-  if (!page) throw contentErrors.notFound(`Content page ${pageKey}`);
-  return page;
+  if (json === null) throw contentErrors.notFound(`Content page ${pageKey}`);
+  return json;
 }
 
 /** The admin view: every section, disabled ones too; makes the page when it is missing. */

@@ -7,7 +7,6 @@ import {
   jsonb,
   pgTable,
   serial,
-  text,
   timestamp,
   unique,
   uuid,

@@ -5,7 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECTION_KEYS } from '../../../src/modules/content';
+import { contentPage } from '../../../src/modules/content/content.schemas';
 import { contentPages, contentSections } from '../../../src/modules/content/content.table';
+import { envelopeSchema } from '../../../src/platform/http/envelope';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { contentCalls } from './calls';
@@ -220,6 +222,19 @@ describe('content pages', () => {
       expect((await publicPage('home', '/api/mobile')).sections.map((s) => s.sectionKey)).toContain(
         'top_picks',
       );
+    });
+
+    it('public answers (sent from the cached JSON text) follow the documented page schema', async () => {
+      for (const prefix of ['/api', '/api/mobile']) {
+        for (let i = 0; i < 2; i++) {
+          const res = await http.call('GET', `${prefix}/content/pages/home`);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          const parsed = envelopeSchema(contentPage).strict().safeParse(res.json());
+          expect(parsed.error).toBeUndefined();
+          expect(res.json().message).toBe('Content page');
+        }
+      }
     });
 
     it('a section the page does not allow is 400 CONTENT_SECTION_KEY_INVALID, and nothing is written', async () => {
@@ -474,7 +489,7 @@ describe('content pages', () => {
       const before = await publicPage('terms_of_service');
       await put('terms_of_service', 'document', { payloadJson: VALID_PAYLOADS.document, position: 4 });
       // A reader that loaded the page before the commit stores it after the first clear.
-      await t.platform.cache.set('content:page:public:terms_of_service', before, 300_000);
+      await t.platform.cache.set('content:page:public:terms_of_service', JSON.stringify(before), 300_000);
       expect((await publicPage('terms_of_service')).sections).toEqual(before.sections);
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       expect((await publicPage('terms_of_service')).sections.map((s) => s.position)).toEqual([4]);
