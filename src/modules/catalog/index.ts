@@ -44,7 +44,7 @@ export {
   revealAssignedKeys,
 } from './digital-keys/digital-keys.service';
 export { sanitizeDescription, updateProductReviewAggregates } from './products/products.service';
-export { seoRecord as seoRecordSchema, type SeoView } from './seo/seo.schemas';
+export { seoRecord as seoRecordSchema } from './seo/seo.schemas';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';
