@@ -11,6 +11,17 @@ export const sectionKey = z.enum(SECTION_KEYS);
 export const pageParams = z.object({ pageKey });
 export const sectionParams = z.object({ pageKey, sectionKey });
 
+/** Whether a NUL character hides in any string (or key) of a JSON value: PostgreSQL cannot store one. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => key.includes('\u0000') || containsNul(v));
+  }
+  return false;
+}
+const noNul = [(v: unknown) => !containsNul(v), { message: 'must not contain a NUL character' }] as const;
+
 const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };
 
 export const contentSeo = seoRecordSchema
@@ -47,7 +58,13 @@ export type ContentPageView = z.infer<typeof contentPage>;
 
 export const updateMetaBody = z
   .object({
-    title: z.string().trim().min(1).max(255).optional(),
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .refine(...noNul)
+      .optional(),
     seoId: z.uuid().nullable().optional().describe('null unlinks the SEO record'),
   })
   .refine((b) => b.title !== undefined || b.seoId !== undefined, {
@@ -58,6 +75,7 @@ export type UpdateMetaBody = z.output<typeof updateMetaBody>;
 export const upsertSectionBody = z.object({
   payloadJson: z
     .record(z.string(), z.unknown())
+    .refine(...noNul)
     .describe(
       'The section payload: `ContentHeroPayload` for `hero`, `ContentLinkListPayload` for the link lists, … (see the components).',
     ),

@@ -290,6 +290,9 @@ describe('content pages', () => {
         { payloadJson: VALID_PAYLOADS.hero, position: -1 },
         { payloadJson: VALID_PAYLOADS.hero, position: 1.5 },
         { payloadJson: VALID_PAYLOADS.hero, isEnabled: 'yes' },
+        // PostgreSQL cannot store a NUL character (decisions.md: VALIDATION_ERROR, never 500).
+        { payloadJson: { ...VALID_PAYLOADS.hero, heading: rt('Null\u0000byte') } },
+        { payloadJson: { ...VALID_PAYLOADS.hero, 'key\u0000': 1 } },
       ]) {
         const res = await http.call('PUT', http.section('home', 'hero'), admin.headers, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -428,7 +431,14 @@ describe('content pages', () => {
     });
 
     it('an empty body, a blank or long title, or a bad seoId is VALIDATION_ERROR', async () => {
-      for (const body of [{}, { title: '  ' }, { title: 'x'.repeat(256) }, { seoId: 'abc' }, { title: 7 }]) {
+      for (const body of [
+        {},
+        { title: '  ' },
+        { title: 'x'.repeat(256) },
+        { seoId: 'abc' },
+        { title: 7 },
+        { title: 'a\u0000b' },
+      ]) {
         const res = await http.call('PATCH', `${http.admin('home')}/meta`, admin.headers, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().errorCode).toBe('VALIDATION_ERROR');
