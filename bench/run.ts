@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { seedBulk } from '../scripts/seed-bulk';
+import { DEMO_HOME_SECTIONS, DEMO_HOME_TITLE } from '../scripts/seed-demo-content';
 import { loadConfig, settings } from '../src/config';
 import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
 import { openDatabase } from '../src/platform/db/database';
@@ -75,6 +76,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'Pasal GET /health', server: 'pasal', path: '/health' },
   { name: 'Pasal GET /api/system/status (cache)', server: 'pasal', path: '/api/system/status' },
   { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
+  { name: 'Pasal GET /api/content/pages/home (cache)', server: 'pasal', path: '/api/content/pages/home' },
   ...catalogScenarios('pasal', 'list cache on'),
   ...catalogScenarios('pasal-uncached', 'list cache off'),
 ];
@@ -119,6 +121,35 @@ async function prepareCatalog(
     return { products: await countProducts(database.db), plans };
   } finally {
     await database.close();
+  }
+}
+
+/** The admin the bench signs in as to write the home page (a scratch database only). */
+const BENCH_ADMIN = { email: 'bench-admin@pasal.local', password: 'pasal-bench-admin-password' };
+
+/** Writes the demo home page through the admin API, as an admin would, before it is read. */
+async function prepareHomePage(baseUrl: string): Promise<void> {
+  const send = async (method: string, path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text);
+  };
+  const login = await send('POST', '/api/auth/login/email', BENCH_ADMIN);
+  const token = login.data.tokens.accessToken as string;
+  await send('PATCH', '/api/admin/content/pages/home/meta', { title: DEMO_HOME_TITLE }, token);
+  for (const [position, section] of DEMO_HOME_SECTIONS.entries()) {
+    await send(
+      'PUT',
+      `/api/admin/content/pages/home/sections/${section.key}`,
+      { payloadJson: section.payload, position },
+      token,
+    );
   }
 }
 
@@ -377,6 +408,8 @@ async function main(): Promise<number> {
     DATA_DIR: path.join(workDir, 'data'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false',
+    BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
     JWT_SECRET: randomSecret(),
     URL_SIGNING_SECRET: randomSecret(),
     // A shared Redis must not see the bench's keys (cache, job schedules) mixed with a real deployment's.
@@ -399,6 +432,7 @@ async function main(): Promise<number> {
     waitUntilAnswering(pasal, `${pasalUrl}/health`),
   ]);
   console.error(`Both answer (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  await prepareHomePage(pasalUrl);
   const ready = (await checkAnswers(`${pasalUrl}/ready`)) as { data?: { database?: string; redis?: string } };
   console.error(
     `Engines: database ${engines.database}, cache ${engines.cache}` +

@@ -31,6 +31,7 @@ import { createBrand, createCategory, createTag } from '../src/modules/catalog/t
 import { createAdmin, createCustomerAccount, SUPERADMIN_ROLE } from '../src/modules/identity';
 import { users } from '../src/modules/identity/identity.table';
 import type { UserPrincipal } from '../src/platform/auth/principal';
+import { seedDemoContent } from './seed-demo-content';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {
@@ -361,6 +362,7 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     const district = await findShippingDistrict(db, { name });
     if (district) await updateShippingDistrict(deps, actor, district.id, { shippingFee, isActive: true });
   }
+  await seedDemoContent(deps, actor);
 
   const blogPosts = await seedDemoBlog(deps, actor);
 
@@ -448,6 +450,7 @@ async function main(): Promise<number> {
       clock: platform.clock,
       storage: platform.storage,
       config: platform.config,
+      cache: platform.cache,
     });
     process.stdout.write(
       [

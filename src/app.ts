@@ -19,9 +19,9 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
 import { blogModule } from './modules/blog';
-
 import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
+import { contentModule } from './modules/content';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
@@ -50,8 +50,8 @@ export const modules: PasalModule[] = [
   supportModule,
   catalogModule,
   blogModule,
-
   cartModule,
+  contentModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

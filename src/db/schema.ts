@@ -11,6 +11,7 @@ export * from '../modules/catalog/seo/seo.table';
 export * from '../modules/catalog/shipping-districts/shipping-districts.table';
 export * from '../modules/catalog/stock/stock.table';
 export * from '../modules/catalog/taxonomy/taxonomy.table';
+export * from '../modules/content/content.table';
 export * from '../modules/idempotency/idempotency.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/notifications/notifications.table';

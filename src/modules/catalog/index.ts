@@ -52,6 +52,7 @@ export {
   sanitizeDescription,
   updateProductReviewAggregates,
 } from './products/products.service';
+export { seoRecord as seoRecordSchema } from './seo/seo.schemas';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';

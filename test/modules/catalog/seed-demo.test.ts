@@ -7,6 +7,7 @@ import {
   type SeedDeps,
   seedDemoStore,
 } from '../../../scripts/seed-demo';
+import { DEMO_HOME_TITLE } from '../../../scripts/seed-demo-content';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 describe('seed:demo', () => {
@@ -144,6 +145,26 @@ describe('seed:demo', () => {
     });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data.appliedCoupon).toEqual({ code: 'DASHAIN10', discount: 5_000 });
+
+    // The home page with every home section, in order, on both surfaces.
+    for (const url of ['/api/content/pages/home', '/api/mobile/content/pages/home']) {
+      const home = await t.app.inject({ method: 'GET', url });
+      expect(home.statusCode).toBe(200);
+      expect(home.json().data.title).toBe(DEMO_HOME_TITLE);
+      expect(home.json().data.sections.map((s: { sectionKey: string }) => s.sectionKey)).toEqual([
+        'hero',
+        'top_picks',
+        'categories',
+        'heritage',
+        'why_us',
+        'faq_intro',
+        'blogs',
+      ]);
+      expect(home.json().data.sections[0].payloadJson.cta).toEqual({
+        label: expect.objectContaining({ type: 'doc' }),
+        href: '/products',
+      });
+    }
 
     await expect(seedDemoStore(deps)).rejects.toThrow(DemoSeedRefused);
     await expect(seedDemoStore(deps)).rejects.toThrow(/already seeded/);
