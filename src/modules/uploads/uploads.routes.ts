@@ -38,7 +38,12 @@ const tags = ['uploads'];
 
 // Errors raised by the multipart parser itself (cut-off body, broken part headers). They
 // reach the service through a file stream, so they are marked here and told apart later.
+// The plugin's own coded errors (a file over the limit, a closed request) are not marked: the
+// service answers those itself.
 const malformedBody = new WeakSet<object>();
+const markMalformed = (error: unknown) => {
+  if (error instanceof Error && !(error as { code?: unknown }).code) malformedBody.add(error);
+};
 
 const isMultipartFailure = (error: unknown) =>
   typeof error === 'object' && error !== null && malformedBody.has(error);
@@ -68,8 +73,8 @@ async function* multipartParts(
       // A body cut off inside a file fails that file's stream, not the iteration: before the
       // part is handed over (the parser ran ahead) or while it is read.
       if (part.type === 'file') {
-        if (part.file.errored) malformedBody.add(part.file.errored);
-        part.file.once('error', (error: Error) => malformedBody.add(error));
+        if (part.file.errored) markMalformed(part.file.errored);
+        part.file.once('error', markMalformed);
       }
       yield part;
     }

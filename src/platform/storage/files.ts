@@ -102,9 +102,8 @@ export function registerFilesRoute(app: ApiApp, storage: Storage, now: () => Dat
       },
       // A link to a private file is often shared or logged; its error must not repeat the key.
       errorHandler: (error, request, reply) => {
-        const known = toAppError(error);
-        if (!known) request.log.error({ err: error }, 'unexpected error');
-        const appError = known ?? httpErrors.internal();
+        const appError = toAppError(error) ?? httpErrors.internal();
+        if (appError.statusCode >= 500) request.log.error({ err: error }, 'reading a stored file failed');
         return reply
           .status(appError.statusCode)
           .headers(appError.headers ?? {})
