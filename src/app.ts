@@ -226,7 +226,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   await app.register(async (api) => {
     enforceAccess(api, platform.authenticator);
-    registerFilesRoute(api as ApiApp, platform.storage);
+    registerFilesRoute(api as ApiApp, platform.storage, now);
     for (const module of modules) {
       await module.register({
         app: api as ApiApp,

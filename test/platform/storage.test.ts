@@ -66,7 +66,7 @@ async function localHarness(): Promise<Harness> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, () => clock.now());
-  registerFilesRoute(app, storage);
+  registerFilesRoute(app, storage, () => clock.now());
   await app.ready();
   return {
     storage,

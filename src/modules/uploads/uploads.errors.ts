@@ -9,6 +9,17 @@ export const uploadErrors = {
     new AppError(400, 'UPLOAD_TOO_MANY_FILES', `At most ${max} files may be sent at once`),
   typeInvalid: (allowed: readonly string[]) =>
     new AppError(400, 'UPLOAD_TYPE_INVALID', `uploadType must be one of: ${allowed.join(', ')}`, { allowed }),
+  typeNotAllowed: (uploadType: string) =>
+    new AppError(
+      400,
+      'UPLOAD_TYPE_NOT_ALLOWED',
+      `uploadType ${uploadType} accepts only images: JPEG, PNG, WebP, GIF, AVIF or HEIC`,
+      { allowed: ['jpeg', 'png', 'webp', 'gif', 'avif', 'heic'] },
+    ),
+  multipartMalformed: (reason: string) =>
+    new AppError(400, 'VALIDATION_ERROR', 'The multipart body could not be read', {
+      details: [{ path: '', message: reason, location: 'body' }],
+    }),
   tooLarge: (maxBytes: number) =>
     new AppError(
       413,

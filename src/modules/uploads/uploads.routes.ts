@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../platform/http/envelope';
 import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../../platform/module';
@@ -26,6 +27,7 @@ import {
   parseUploadType,
   resolveUrl,
   resolveUrls,
+  type UploadOwner,
   uploadFiles,
 } from './uploads.service';
 
@@ -33,6 +35,18 @@ export const CUSTOMER_UPLOADS_PER_MINUTE = 10;
 export const CUSTOMER_SIGNED_URLS_PER_MINUTE = 60;
 
 const tags = ['uploads'];
+
+// Errors raised by the multipart parser itself (cut-off body, broken part headers). They
+// reach the service through a file stream, so they are marked here and told apart later.
+// The plugin's own coded errors (a file over the limit, a closed request) are not marked: the
+// service answers those itself.
+const malformedBody = new WeakSet<object>();
+const markMalformed = (error: unknown) => {
+  if (error instanceof Error && !(error as { code?: unknown }).code) malformedBody.add(error);
+};
+
+const isMultipartFailure = (error: unknown) =>
+  typeof error === 'object' && error !== null && malformedBody.has(error);
 
 /**
  * The request's multipart parts, with @fastify/multipart's own failures turned into the
@@ -45,7 +59,7 @@ async function* multipartParts(
 ): AsyncGenerator<IncomingPart> {
   if (!request.isMultipart()) throw uploadErrors.fileRequired('The body must be multipart/form-data');
   try {
-    yield* request.parts({
+    const parts = request.parts({
       // One more than allowed, so the service sees the extra file and answers 400, not 413.
       limits: {
         fileSize: limits.maxBytes,
@@ -55,14 +69,38 @@ async function* multipartParts(
         parts: 40,
       },
     }) as AsyncIterable<IncomingPart>;
+    for await (const part of parts) {
+      // A body cut off inside a file fails that file's stream, not the iteration: before the
+      // part is handed over (the parser ran ahead) or while it is read.
+      if (part.type === 'file') {
+        if (part.file.errored) markMalformed(part.file.errored);
+        part.file.once('error', markMalformed);
+      }
+      yield part;
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(limits.maxBytes);
     if (code === 'FST_FILES_LIMIT') throw uploadErrors.tooManyFiles(limits.maxFiles);
-    throw uploadErrors.fileRequired(`The multipart body could not be read: ${(error as Error).message}`);
+    throw uploadErrors.multipartMalformed((error as Error).message);
   }
 }
+
+/** Runs an upload, answering a body the parser could not read with 400 VALIDATION_ERROR. */
+async function readingMultipart<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isMultipartFailure(error)) throw uploadErrors.multipartMalformed((error as Error).message);
+    throw error;
+  }
+}
+
+const ownerOf = (request: FastifyRequest): UploadOwner => {
+  const user = currentUser(request);
+  return { actor: user.actor === 'admin' ? 'admin' : 'customer', userId: user.userId };
+};
 
 export function uploadsRoutes(ctx: ModuleContext) {
   const { app } = ctx;
@@ -82,14 +120,17 @@ export function uploadsRoutes(ctx: ModuleContext) {
     async (request) => {
       const uploadType = parseUploadType(request.query.uploadType, ALL_UPLOAD_TYPES);
       const maxBytes = adminMaxBytes(ctx);
-      const [result] = await uploadFiles(ctx, {
-        parts: multipartParts(request, { maxBytes, maxFiles: 1 }),
-        field: 'file',
-        maxFiles: 1,
-        uploadType,
-        optimize: request.query.optimize,
-        maxBytes,
-      });
+      const [result] = await readingMultipart(
+        uploadFiles(ctx, {
+          parts: multipartParts(request, { maxBytes, maxFiles: 1 }),
+          field: 'file',
+          maxFiles: 1,
+          uploadType,
+          optimize: request.query.optimize,
+          maxBytes,
+          owner: ownerOf(request),
+        }),
+      );
       return ok(result!, 'File uploaded');
     },
   );
@@ -108,14 +149,17 @@ export function uploadsRoutes(ctx: ModuleContext) {
     async (request) => {
       const uploadType = parseUploadType(request.query.uploadType, ALL_UPLOAD_TYPES);
       const maxBytes = adminMaxBytes(ctx);
-      const results = await uploadFiles(ctx, {
-        parts: multipartParts(request, { maxBytes, maxFiles: MAX_FILES_PER_REQUEST }),
-        field: 'files',
-        maxFiles: MAX_FILES_PER_REQUEST,
-        uploadType,
-        optimize: request.query.optimize,
-        maxBytes,
-      });
+      const results = await readingMultipart(
+        uploadFiles(ctx, {
+          parts: multipartParts(request, { maxBytes, maxFiles: MAX_FILES_PER_REQUEST }),
+          field: 'files',
+          maxFiles: MAX_FILES_PER_REQUEST,
+          uploadType,
+          optimize: request.query.optimize,
+          maxBytes,
+          owner: ownerOf(request),
+        }),
+      );
       return ok(results, 'Files uploaded');
     },
   );
@@ -133,7 +177,8 @@ export function uploadsRoutes(ctx: ModuleContext) {
         response: { 200: envelopeSchema(objectUrl) },
       },
     },
-    async (request) => ok(await resolveUrl(ctx, request.params['*'], request.query.expiresIn), 'File URL'),
+    async (request) =>
+      ok(await resolveUrl(ctx, ownerOf(request), request.params['*'], request.query.expiresIn), 'File URL'),
   );
 
   app.post(
@@ -157,7 +202,10 @@ export function uploadsRoutes(ctx: ModuleContext) {
       schema: { tags, summary: 'Stream a stored file through the service', params: keyParams },
     },
     async (request, reply) =>
-      sendObject(reply, await openFile(ctx, request.params['*']), 'private, max-age=3600'),
+      sendObject(reply, request.params['*'], await openFile(ctx, request.params['*']), {
+        cacheControl: 'private, max-age=3600',
+        crossOrigin: false,
+      }),
   );
 
   app.post(
@@ -176,14 +224,17 @@ export function uploadsRoutes(ctx: ModuleContext) {
     },
     async (request) => {
       const uploadType = parseUploadType(request.query.uploadType, CUSTOMER_UPLOAD_TYPES);
-      const [result] = await uploadFiles(ctx, {
-        parts: multipartParts(request, { maxBytes: CUSTOMER_MAX_BYTES, maxFiles: 1 }),
-        field: 'file',
-        maxFiles: 1,
-        uploadType,
-        optimize: request.query.optimize,
-        maxBytes: CUSTOMER_MAX_BYTES,
-      });
+      const [result] = await readingMultipart(
+        uploadFiles(ctx, {
+          parts: multipartParts(request, { maxBytes: CUSTOMER_MAX_BYTES, maxFiles: 1 }),
+          field: 'file',
+          maxFiles: 1,
+          uploadType,
+          optimize: request.query.optimize,
+          maxBytes: CUSTOMER_MAX_BYTES,
+          owner: ownerOf(request),
+        }),
+      );
       return ok(result!, 'File uploaded');
     },
   );
@@ -203,6 +254,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
         response: { 200: envelopeSchema(objectUrl) },
       },
     },
-    async (request) => ok(await resolveUrl(ctx, request.params['*'], request.query.expiresIn), 'File URL'),
+    async (request) =>
+      ok(await resolveUrl(ctx, ownerOf(request), request.params['*'], request.query.expiresIn), 'File URL'),
   );
 }

@@ -5,6 +5,13 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const CUSTOMER_UPLOAD_TYPES = ['avatar', 'image', 'file'] as const satisfies readonly UploadType[];
 /** Stored under `public/` with a permanent URL; every other type is private. */
 export const PUBLIC_UPLOAD_TYPES: ReadonlySet<UploadType> = new Set(['avatar', 'landing', 'thumbnail']);
+/** Accept only images judged by their bytes; `file` and `video` accept any file. */
+export const IMAGE_UPLOAD_TYPES: ReadonlySet<UploadType> = new Set([
+  'avatar',
+  'image',
+  'landing',
+  'thumbnail',
+]);
 
 export const MAX_EXPIRES_IN = 604_800; // 7 days: also the longest an S3 presigned URL may live
 

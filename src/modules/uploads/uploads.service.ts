@@ -6,7 +6,13 @@ import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { v7 } from 'uuid';
 import type { ModuleContext } from '../../platform/module';
-import { isPublicKey, isStoredPath, PRIVATE_PREFIX, PUBLIC_PREFIX } from '../../platform/storage/files';
+import {
+  isPublicKey,
+  isStoredPath,
+  PRIVATE_PREFIX,
+  PUBLIC_PREFIX,
+  servedAsAttachment,
+} from '../../platform/storage/files';
 import {
   type ObjectUrl,
   StorageLimitError,
@@ -14,9 +20,37 @@ import {
   spoolToFile,
 } from '../../platform/storage/storage';
 import { uploadErrors } from './uploads.errors';
-import { PUBLIC_UPLOAD_TYPES, UPLOAD_TYPES, type UploadResult, type UploadType } from './uploads.schemas';
+import { findUpload, insertUploads } from './uploads.repository';
+import {
+  IMAGE_UPLOAD_TYPES,
+  PUBLIC_UPLOAD_TYPES,
+  UPLOAD_TYPES,
+  type UploadResult,
+  type UploadType,
+} from './uploads.schemas';
 
-type Deps = Pick<ModuleContext, 'storage' | 'config' | 'log'>;
+type Deps = Pick<ModuleContext, 'storage' | 'config' | 'log' | 'db' | 'clock'>;
+
+/** Who stores or asks for a file: recorded with every upload, checked when a customer signs. */
+export interface UploadOwner {
+  actor: 'admin' | 'customer';
+  userId: string;
+}
+
+/**
+ * What the image upload types accept, judged by the file's bytes (file-type), never by the
+ * name or the client's claimed type. APNG is a PNG; HEIF is HEIC's container.
+ */
+export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/apng',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+]);
 
 export const DEFAULT_URL_LIFETIME_SECONDS = 7200; // "about 2 hours"
 export const MAX_FILES_PER_REQUEST = 10;
@@ -45,6 +79,7 @@ export interface UploadRequest {
   uploadType: UploadType;
   optimize: boolean;
   maxBytes: number;
+  owner: UploadOwner;
 }
 
 export function parseUploadType(value: string | undefined, allowed: readonly UploadType[]): UploadType {
@@ -111,6 +146,9 @@ async function prepare(
 
   const originalName = part.filename || 'file';
   const detected = await fileTypeFromFile(raw);
+  if (IMAGE_UPLOAD_TYPES.has(request.uploadType) && !(detected && ACCEPTED_IMAGE_TYPES.has(detected.mime))) {
+    throw uploadErrors.typeNotAllowed(request.uploadType);
+  }
   if (request.optimize && detected && OPTIMIZABLE.has(detected.mime)) {
     const webp = `${base}.webp`;
     try {
@@ -134,13 +172,51 @@ async function prepare(
       deps.log.warn({ err: error, mimeType: detected.mime }, 'image optimisation failed; stored as sent');
     }
   }
-  const { mimeType, extension } = detected
-    ? { mimeType: detected.mime, extension: detected.ext }
-    : await undetectedType(raw, originalName);
+  // file-type calls any `<?xml` document XML: look closer, it may be an SVG image.
+  const { mimeType, extension } =
+    detected && detected.mime !== 'application/xml'
+      ? { mimeType: detected.mime, extension: detected.ext }
+      : await undetectedType(raw, originalName);
   return { file: raw, originalName, mimeType, extension, size: (await stat(raw)).size };
 }
 
-/** file-type knows binary formats only: text is recognised by being valid UTF-8 without NULs. */
+const MARKUP_EXTENSIONS: Record<string, string> = {
+  html: 'text/html',
+  htm: 'text/html',
+  shtml: 'text/html',
+  xhtml: 'application/xhtml+xml',
+  svg: 'image/svg+xml',
+  xml: 'application/xml',
+};
+
+/**
+ * Text that a browser would run as a page: HTML (the tags the WHATWG sniffing algorithm
+ * looks for), SVG and XML, judged by the first bytes or the file's own extension.
+ */
+function markupType(text: string, extension: string | undefined): string | undefined {
+  const start = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 512)
+    .toLowerCase();
+  if (/^<svg[\s>]/.test(start) || (start.startsWith('<?xml') && start.includes('<svg'))) {
+    return 'image/svg+xml';
+  }
+  if (
+    /^<(!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|!--)[\s>]/.test(
+      start,
+    )
+  ) {
+    return 'text/html';
+  }
+  if (start.startsWith('<?xml')) return 'application/xml';
+  return extension ? MARKUP_EXTENSIONS[extension] : undefined;
+}
+
+/**
+ * file-type knows binary formats only: text is recognised by being valid UTF-8 without NULs,
+ * and markup (HTML, SVG, XML) gets its own type so that it is only ever served as a download.
+ */
 async function undetectedType(
   file: string,
   originalName: string,
@@ -164,16 +240,24 @@ async function undetectedType(
     }
   }
   const own = /\.([A-Za-z0-9]{1,10})$/.exec(originalName)?.[1]?.toLowerCase();
-  return text
-    ? { mimeType: 'text/plain', extension: own ?? 'txt' }
-    : { mimeType: 'application/octet-stream', extension: own ?? 'bin' };
+  if (!text) return { mimeType: 'application/octet-stream', extension: own ?? 'bin' };
+  const markup = markupType(sample.toString('utf8'), own);
+  if (!markup) return { mimeType: 'text/plain', extension: own ?? 'txt' };
+  const markupExtension = { 'image/svg+xml': 'svg', 'application/xml': 'xml' }[markup] ?? 'html';
+  return { mimeType: markup, extension: own ?? markupExtension };
 }
 
+/**
+ * Stores the prepared files, then records them with their owner in one statement. Storage
+ * failing removes what was already stored (502); the record failing removes every stored
+ * object of the request and fails it, so no file exists without its owner row.
+ */
 async function store(deps: Deps, prepared: Prepared[], request: UploadRequest): Promise<UploadResult[]> {
   const prefix = PUBLIC_UPLOAD_TYPES.has(request.uploadType) ? PUBLIC_PREFIX : PRIVATE_PREFIX;
   const stored: string[] = [];
+  const removeStored = () => Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => {})));
+  const results: UploadResult[] = [];
   try {
-    const results: UploadResult[] = [];
     for (const item of prepared) {
       const filename = `${v7()}.${item.extension}`;
       const key = `${prefix}${request.uploadType}/${filename}`;
@@ -181,6 +265,7 @@ async function store(deps: Deps, prepared: Prepared[], request: UploadRequest): 
       const { size } = await deps.storage.put(key, createReadStream(item.file), {
         contentType: item.mimeType,
         size: item.size,
+        attachment: servedAsAttachment(item.mimeType),
       });
       results.push({
         filename,
@@ -188,15 +273,35 @@ async function store(deps: Deps, prepared: Prepared[], request: UploadRequest): 
         mimeType: item.mimeType,
         size,
         relativePath: key,
-        ...(await urlOf(deps, key, DEFAULT_URL_LIFETIME_SECONDS)),
+        url: '',
+        expiresAt: null,
       });
     }
-    return results;
   } catch (error) {
     deps.log.error({ err: error }, 'storing an upload failed');
-    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => {})));
+    await removeStored();
     throw uploadErrors.storageFailed();
   }
+  try {
+    const createdAt = deps.clock.now();
+    await insertUploads(
+      deps.db,
+      results.map((r) => ({
+        key: r.relativePath,
+        ownerActor: request.owner.actor,
+        ownerId: request.owner.userId,
+        uploadType: request.uploadType,
+        createdAt,
+      })),
+    );
+  } catch (error) {
+    await removeStored();
+    throw error;
+  }
+  for (const result of results) {
+    Object.assign(result, await urlOf(deps, result.relativePath, DEFAULT_URL_LIFETIME_SECONDS));
+  }
+  return results;
 }
 
 function checkedKey(key: string): string {
@@ -209,9 +314,22 @@ async function urlOf(deps: Pick<Deps, 'storage'>, key: string, expiresIn: number
   return deps.storage.signedUrl(key, expiresIn);
 }
 
-/** The URL of one stored file; a key with no object behind it is 404. */
-export async function resolveUrl(deps: Deps, key: string, expiresIn = DEFAULT_URL_LIFETIME_SECONDS) {
+/**
+ * The URL of one stored file; a key with no object behind it is 404. A customer reaches only
+ * keys recorded as their own uploads: any other key (another customer's, an admin's, one
+ * with no record) is 404 like a missing one, so keys reveal nothing.
+ */
+export async function resolveUrl(
+  deps: Deps,
+  viewer: UploadOwner,
+  key: string,
+  expiresIn = DEFAULT_URL_LIFETIME_SECONDS,
+) {
   checkedKey(key);
+  if (viewer.actor === 'customer') {
+    const row = await findUpload(deps.db, key);
+    if (row?.ownerActor !== 'customer' || row.ownerId !== viewer.userId) throw uploadErrors.notFound();
+  }
   if (!(await deps.storage.exists(key))) throw uploadErrors.notFound();
   return urlOf(deps, key, expiresIn);
 }

@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock';
+import { servedContentType } from './files';
 import { assertSafeKey, type PutOptions, type Storage, StorageLimitError, spoolToFile } from './storage';
 
 export interface S3StorageOptions {
@@ -57,10 +58,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     return `https://${Bucket}.s3.${options.region}.amazonaws.com`;
   }
 
-  async function send(key: string, body: Readable, size: number, contentType: string) {
+  async function send(key: string, body: Readable, size: number, put: PutOptions) {
     // PutObject is all or nothing: an interrupted body leaves no object.
     await client.send(
-      new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket,
+        Key: key,
+        Body: body,
+        ContentLength: size,
+        ContentType: put.attachment ? servedContentType(put.contentType) : put.contentType,
+        ContentDisposition: put.attachment ? `attachment; filename="${path.posix.basename(key)}"` : undefined,
+      }),
     );
   }
 
@@ -74,14 +82,14 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           body.destroy();
           throw new StorageLimitError(put.maxBytes);
         }
-        await send(key, body, put.size, put.contentType);
+        await send(key, body, put.size, put);
         return { size: put.size };
       }
       await mkdir(options.tmpDir, { recursive: true });
       const tmp = path.join(options.tmpDir, randomUUID());
       try {
         const size = await spoolToFile(body, tmp, put.maxBytes);
-        await send(key, createReadStream(tmp), size, put.contentType);
+        await send(key, createReadStream(tmp), size, put);
         return { size };
       } finally {
         await rm(tmp, { force: true });

@@ -24,6 +24,11 @@ export interface PutOptions {
   maxBytes?: number;
   /** The exact length when the caller knows it: adapters may then stream without spooling. */
   size?: number;
+  /**
+   * Served as a download (`Content-Disposition: attachment`). The local driver's `/files/*`
+   * decides this from the type when it serves; S3 stores it on the object for presigned reads.
+   */
+  attachment?: boolean;
 }
 
 export interface Storage {

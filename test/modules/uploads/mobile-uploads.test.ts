@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
@@ -34,11 +35,14 @@ describe('customer uploads', () => {
 
   it('stores avatar (public), image and file (private) uploads with the same result shape', async () => {
     const ip = nextIp();
-    const avatar = await upload('?uploadType=avatar', 'a', ip);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const avatar = await upload('?uploadType=avatar', png, ip);
     expect(avatar.statusCode).toBe(200);
-    expect(avatar.json().data).toMatchObject({ mimeType: 'text/plain', size: 1, expiresAt: null });
+    expect(avatar.json().data).toMatchObject({ mimeType: 'image/webp', expiresAt: null });
     expect(avatar.json().data.relativePath).toMatch(/^public\/avatar\//);
-    const image = await upload('', 'b', ip);
+    const image = await upload('', png, ip);
     expect(image.json().data.relativePath).toMatch(/^uploads\/image\//);
     expect(image.json().data.expiresAt).toBeTypeOf('number');
     const file = await upload('?uploadType=file', 'c', ip);
@@ -76,12 +80,12 @@ describe('customer uploads', () => {
 
   it('limits uploads to 10 per 60 s per IP (429 RATE_LIMITED with Retry-After)', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) expect((await upload('', `n${i}`, ip)).statusCode).toBe(200);
-    const limited = await upload('', 'one more', ip);
+    for (let i = 0; i < 10; i++) expect((await upload('?uploadType=file', `n${i}`, ip)).statusCode).toBe(200);
+    const limited = await upload('?uploadType=file', 'one more', ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errorCode).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await upload('', 'other address', nextIp())).statusCode).toBe(200);
+    expect((await upload('?uploadType=file', 'other address', nextIp())).statusCode).toBe(200);
   });
 
   it('GET /mobile/uploads/signed-url/* resolves a key like the admin route, 60 per 60 s per IP', async () => {

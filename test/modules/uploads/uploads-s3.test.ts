@@ -59,15 +59,31 @@ describe('uploads on S3', () => {
   });
 
   it('gives public keys the bucket URL, and answers 404 for a missing key', async () => {
-    const res = await upload('hello', '?uploadType=thumbnail');
+    const png = await sharp({ create: { width: 3, height: 3, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const res = await upload(png, '?uploadType=thumbnail&optimize=false');
     const { data } = res.json();
     expect(data).toMatchObject({ expiresAt: null, url: `${s3.endpoint}/${s3.bucket}/${data.relativePath}` });
-    expect(await (await fetch(data.url)).text()).toBe('hello');
+    expect(Buffer.from(await (await fetch(data.url)).arrayBuffer()).equals(png)).toBe(true);
     const missing = await t.app.inject({
       method: 'GET',
       url: '/upload/signed-url/uploads/image/missing.webp',
       headers: admin.headers,
     });
     expect(missing.json().errorCode).toBe('UPLOAD_NOT_FOUND');
+  });
+
+  it('stores HTML as a download: presigned reads answer it as an attachment of plain bytes', async () => {
+    const page = '<!doctype html><html><script>alert(document.domain)</script></html>';
+    const res = await upload(page, '?uploadType=file');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.mimeType).toBe('text/html');
+    const fetched = await fetch(data.url);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-disposition')).toBe(`attachment; filename="${data.filename}"`);
+    expect(fetched.headers.get('content-type')).toBe('application/octet-stream');
+    expect(await fetched.text()).toBe(page);
   });
 });

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,38 +5,15 @@ import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { filePart, multipartBody, type Part } from './multipart';
+import { storedKeys, tmpLeftovers } from './stored';
 
 const UUID_V7 = '[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 const MAX_DIMENSION = 64;
 
-/** Every object in the local store, as keys: proves what an upload left behind. */
-function storedKeys(t: TestApp): string[] {
-  const root = path.join(t.platform.config.DATA_DIR, 'storage');
-  const walk = (dir: string, prefix: string): string[] => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return [];
-    }
-    return entries.flatMap((e) =>
-      e.name.startsWith('.')
-        ? []
-        : e.isDirectory()
-          ? walk(path.join(dir, e.name), `${prefix}${e.name}/`)
-          : [`${prefix}${e.name}`],
-    );
-  };
-  return walk(root, '');
-}
-
-function tmpLeftovers(t: TestApp): string[] {
-  try {
-    return readdirSync(path.join(t.platform.config.DATA_DIR, 'tmp'));
-  } catch {
-    return [];
-  }
-}
+const tinyPng = () =>
+  sharp({ create: { width: 3, height: 2, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
 
 async function jpegWithOrientation(width: number, height: number, orientation: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
@@ -154,8 +129,9 @@ describe('admin uploads', () => {
 
   it('puts each upload type under its prefix: public types get a permanent URL', async () => {
     const base = t.platform.config.PUBLIC_BASE_URL;
+    const png = await tinyPng();
     for (const type of ['avatar', 'landing', 'thumbnail'] as const) {
-      const res = await upload([filePart('hi', 'a.txt')], `?uploadType=${type}`);
+      const res = await upload([filePart(png, 'a.png')], `?uploadType=${type}&optimize=false`);
       expect(res.statusCode).toBe(200);
       const { data } = res.json();
       expect(data.relativePath).toBe(`public/${type}/${data.filename}`);
@@ -163,10 +139,10 @@ describe('admin uploads', () => {
       expect(data.expiresAt).toBeNull();
       const file = await t.app.inject({ method: 'GET', url: new URL(data.url).pathname });
       expect(file.statusCode).toBe(200);
-      expect(file.body).toBe('hi');
+      expect(file.rawPayload.equals(png)).toBe(true);
     }
     for (const type of ['image', 'file', 'video'] as const) {
-      const res = await upload([filePart('hi', 'a.txt')], `?uploadType=${type}`);
+      const res = await upload([filePart(png, 'a.png')], `?uploadType=${type}`);
       const { data } = res.json();
       expect(data.relativePath).toBe(`uploads/${type}/${data.filename}`);
       expect(data.url).toMatch(/\?expires=\d+&signature=[0-9a-f]{64}$/);
@@ -174,9 +150,12 @@ describe('admin uploads', () => {
     }
   });
 
-  it('defaults uploadType to image', async () => {
-    const res = await upload([filePart('hi', 'a.txt')]);
+  it('defaults uploadType to image (so a text file without uploadType is refused)', async () => {
+    const res = await upload([filePart(await tinyPng(), 'a.png')]);
     expect(res.json().data.relativePath).toMatch(/^uploads\/image\//);
+    const text = await upload([filePart('hi', 'a.txt')]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().errorCode).toBe('UPLOAD_TYPE_NOT_ALLOWED');
   });
 
   it('refuses an unknown uploadType (400 UPLOAD_TYPE_INVALID) and a bad optimize (400 VALIDATION_ERROR)', async () => {
@@ -209,7 +188,7 @@ describe('admin uploads', () => {
 
   it('refuses a second file on the single route (400 UPLOAD_TOO_MANY_FILES) and stores neither', async () => {
     const before = storedKeys(t).length;
-    const res = await upload([filePart('one', '1.txt'), filePart('two', '2.txt')]);
+    const res = await upload([filePart('one', '1.txt'), filePart('two', '2.txt')], '?uploadType=file');
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('UPLOAD_TOO_MANY_FILES');
     expect(storedKeys(t).length).toBe(before);
@@ -238,7 +217,7 @@ describe('admin uploads', () => {
       name: `f${i}.txt`,
       data: `file ${i}`,
     }));
-    const res = await upload(parts, '', admin, '/upload/multiple');
+    const res = await upload(parts, '?uploadType=file', admin, '/upload/multiple');
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('UPLOAD_TOO_MANY_FILES');
     expect(storedKeys(t).length).toBe(before);
@@ -248,7 +227,7 @@ describe('admin uploads', () => {
   it('refuses a file over UPLOAD_MAX_FILE_SIZE_MB with 413 and stores nothing', async () => {
     const before = storedKeys(t).length;
     const big = Buffer.alloc(1_048_576 + 1, 'a');
-    const res = await upload([filePart(big, 'big.txt')]);
+    const res = await upload([filePart(big, 'big.txt')], '?uploadType=file');
     expect(res.statusCode).toBe(413);
     expect(res.json().errorCode).toBe('UPLOAD_FILE_TOO_LARGE');
     const inBatch = await upload(
@@ -256,14 +235,14 @@ describe('admin uploads', () => {
         { field: 'files', name: 'ok.txt', data: 'fine' },
         { field: 'files', name: 'big.txt', data: big },
       ],
-      '',
+      '?uploadType=file',
       admin,
       '/upload/multiple',
     );
     expect(inBatch.statusCode).toBe(413);
     expect(storedKeys(t).length).toBe(before);
     expect(tmpLeftovers(t)).toEqual([]);
-    const exact = await upload([filePart(Buffer.alloc(1_048_576, 'a'), 'exact.txt')]);
+    const exact = await upload([filePart(Buffer.alloc(1_048_576, 'a'), 'exact.txt')], '?uploadType=file');
     expect(exact.statusCode).toBe(200);
   });
 
@@ -280,7 +259,7 @@ describe('admin uploads', () => {
           { field: 'files', name: 'a.txt', data: 'a' },
           { field: 'files', name: 'b.txt', data: 'b' },
         ],
-        '',
+        '?uploadType=file',
         admin,
         '/upload/multiple',
       );
@@ -299,7 +278,7 @@ describe('admin uploads', () => {
     beforeAll(async () => {
       privateKey = (await upload([filePart('private bytes', 'p.txt')], '?uploadType=file')).json().data
         .relativePath;
-      publicKey = (await upload([filePart('public bytes', 'q.txt')], '?uploadType=avatar')).json().data
+      publicKey = (await upload([filePart(await tinyPng(), 'q.png')], '?uploadType=avatar')).json().data
         .relativePath;
     });
 
