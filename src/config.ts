@@ -137,6 +137,11 @@ export const settings = {
     schema: z.string().regex(/^\/[\w-]*$/, 'must start with / and hold letters, digits, - or _'),
     default: '/realtime',
   }),
+  REALTIME_RECHECK_SECONDS: setting({
+    doc: 'How often every open realtime connection has its credential checked again, in seconds: a socket whose session was revoked (logout, password reset, deletion), whose account was deactivated or whose guest token is no longer valid is disconnected. `0`: only at the handshake and on each join or sync.',
+    schema: int(0, 86_400),
+    default: '60',
+  }),
   RATE_LIMIT_ENABLED: setting({
     doc: 'Set to `false` to switch every rate limit off (for load tests only).',
     schema: bool,

@@ -55,6 +55,12 @@ export function createRealtime(opts: {
    */
   redisPrefix?: string;
   corsOrigins: string[];
+  /**
+   * How often open sockets have their credential checked again (0: never). A socket keeps the
+   * principal of its handshake; without this, a revoked session would go on receiving the
+   * events of the rooms it had joined.
+   */
+  recheckIntervalMs?: number;
   /** Where failed handshakes and connection handlers are reported (the platform's logger). */
   log?: { error(fields: Record<string, unknown>, message: string): void };
 }): Realtime {
@@ -125,6 +131,29 @@ export function createRealtime(opts: {
   // open, any client could hold a connection there with no credential at all.
   if (opts.namespace !== '/') io.of('/').use((_socket, next) => next(new Error('Invalid namespace')));
 
+  // Sockets of this process whose credential no longer holds are disconnected: the client sees
+  // `disconnect` with reason "io server disconnect" and, rightly, does not reconnect by itself.
+  // A check that fails (say, the database is briefly down) keeps the socket: it is tried again.
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let rechecking = false;
+  const recheckSockets = async () => {
+    for (const socket of nsp.sockets.values()) {
+      const before = socket.data.principal;
+      if (!before || !socket.connected) continue;
+      try {
+        const now = await opts.authenticator.recheck(before);
+        if (now) socket.data.principal = now;
+        else socket.disconnect(true);
+      } catch (error) {
+        log.error({ err: error, socketId: socket.id }, 'realtime credential recheck failed');
+      }
+    }
+  };
+  const stopRechecks = () => {
+    if (recheckTimer) clearInterval(recheckTimer);
+    recheckTimer = undefined;
+  };
+
   let attached = false;
   return {
     adapter: opts.redis ? 'redis' : 'memory',
@@ -150,14 +179,26 @@ export function createRealtime(opts: {
     attach: (server) => {
       io.attach(server);
       attached = true;
+      if (opts.recheckIntervalMs && opts.recheckIntervalMs > 0) {
+        recheckTimer = setInterval(() => {
+          if (rechecking) return; // a slow round is not overtaken by the next one
+          rechecking = true;
+          void recheckSockets().finally(() => {
+            rechecking = false;
+          });
+        }, opts.recheckIntervalMs);
+        recheckTimer.unref();
+      }
     },
     disconnectLocal: () => {
+      stopRechecks();
       // Not `disconnectSockets()`: a server-side disconnect tells clients not to reconnect, so a
       // rolling restart would leave them offline. Closing the engine ends every connection,
       // those still in their handshake included, and refuses new upgrades.
       io.engine?.close();
     },
     async close() {
+      stopRechecks();
       // io.close() also closes the HTTP server, which Fastify may have closed already. Without
       // an attached server (worker role) it has no engine and would throw: quitting the adapter's
       // Redis clients below is all there is to close.
