@@ -6,6 +6,7 @@ import { adminPermissionGroups } from './admin/admin.permissions';
 import { adminRoutes } from './admin/admin.routes';
 import {
   ANONYMIZE_CRON,
+  accountMailJobs,
   anonymizeDeletedAccountsJob,
   PURGE_CODES_CRON,
   purgeSpentCodesJob,
@@ -48,7 +49,10 @@ export const identityModule: PasalModule = {
     const purgeCodes = purgeSpentCodesJob({ db, clock });
     jobs.register(purgeCodes);
     await jobs.schedule(purgeCodes, PURGE_CODES_CRON, {});
-    authRoutes(ctx);
+    const mailJobs = accountMailJobs(ctx);
+    jobs.register(mailJobs.passwordReset);
+    jobs.register(mailJobs.verification);
+    authRoutes(ctx, mailJobs);
     idpRoutes(ctx);
     adminRoutes(ctx);
   },

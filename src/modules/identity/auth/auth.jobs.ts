@@ -4,6 +4,12 @@ import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { defineJob } from '../../../platform/jobs/jobs';
 import { anonymizeAccountsDueBefore } from '../identity.repository';
+import {
+  type AccountMailJobs,
+  type AuthDeps,
+  sendPasswordResetMail,
+  sendVerificationMail,
+} from './auth.service';
 import { purgeSpentCodes } from './one-time-codes';
 
 /** Daily at 03:00 UTC. */
@@ -31,3 +37,21 @@ export const purgeSpentCodesJob = (deps: { db: Db; clock: Clock }) =>
       await purgeSpentCodes(deps.db, deps.clock.now());
     },
   });
+
+/**
+ * Forgot and resend: the lookup and the mail happen here, not in the request, so the answer
+ * takes the same time whether or not the account exists (decisions.md, "Per-IP limits on
+ * account e-mail routes").
+ */
+export const accountMailJobs = (deps: AuthDeps): AccountMailJobs => ({
+  passwordReset: defineJob({
+    name: 'identity.password_reset_mail',
+    payload: z.object({ actor: z.enum(['admin', 'customer']), email: z.string().min(1).max(320) }),
+    handler: (payload) => sendPasswordResetMail(deps, payload),
+  }),
+  verification: defineJob({
+    name: 'identity.verification_mail',
+    payload: z.object({ email: z.string().min(1).max(320) }),
+    handler: (payload) => sendVerificationMail(deps, payload),
+  }),
+});
