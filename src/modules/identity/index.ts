@@ -43,7 +43,7 @@ export const identityModule: PasalModule = {
     authenticator.setUserResolver(
       createUserResolver({ db, clock, allPermissions: () => permissionCatalog.flatMap((g) => g.codes) }),
     );
-    const anonymize = anonymizeDeletedAccountsJob({ db, clock });
+    const anonymize = anonymizeDeletedAccountsJob({ db, clock, realtime: ctx.realtime });
     jobs.register(anonymize);
     await jobs.schedule(anonymize, ANONYMIZE_CRON, {});
     const purgeCodes = purgeSpentCodesJob({ db, clock });

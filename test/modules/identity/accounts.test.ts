@@ -516,7 +516,10 @@ describe('accounts', () => {
       await post('/api/mobile/account/deletion', { password: TEST_PASSWORD }, leaving.headers);
       clock.advance((t.platform.config.ACCOUNT_DELETION_GRACE_DAYS * 86_400 + 60) * 1000);
       const { anonymizeDeletedAccountsJob } = await import('../../../src/modules/identity/auth/auth.jobs');
-      await t.platform.jobs.enqueue(anonymizeDeletedAccountsJob({ db: t.platform.database.db, clock }), {});
+      await t.platform.jobs.enqueue(
+        anonymizeDeletedAccountsJob({ db: t.platform.database.db, clock, realtime: t.platform.realtime }),
+        {},
+      );
       await t.drainJobs();
       const [gone] = await t.platform.database.db.select().from(users).where(eq(users.id, leaving.userId));
       expect(gone).toMatchObject({ name: 'Deleted user', phone: null, passwordHash: null, isActive: false });

@@ -3,7 +3,9 @@ import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { defineJob } from '../../../platform/jobs/jobs';
+import type { Realtime } from '../../../platform/realtime/realtime';
 import { anonymizeAccountsDueBefore } from '../identity.repository';
+import { disconnectSessions } from '../identity.service';
 import {
   type AccountMailJobs,
   type AuthDeps,
@@ -16,12 +18,16 @@ import { purgeSpentCodes } from './one-time-codes';
 export const ANONYMIZE_CRON = '0 3 * * *';
 
 /** Anonymises accounts whose deletion grace period has passed (decisions.md, "Account deletion"). */
-export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock }) =>
+export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock; realtime: Realtime }) =>
   defineJob({
     name: 'identity.anonymize_deleted_accounts',
     payload: z.object({}),
     handler: async () => {
-      await inTransaction(deps.db, (tx) => anonymizeAccountsDueBefore(tx, deps.clock.now()));
+      const { sessionIds } = await inTransaction(deps.db, (tx) =>
+        anonymizeAccountsDueBefore(tx, deps.clock.now()),
+      );
+      // Their sessions are gone: so are their sockets, on every API process (from a worker too).
+      disconnectSessions(deps.realtime, sessionIds);
     },
   });
 

@@ -14,6 +14,7 @@ import { identityErrors } from '../identity.errors';
 import * as core from '../identity.repository';
 import {
   CUSTOMER_ROLE,
+  disconnectSessions,
   endAllSessions,
   refreshSession,
   type SessionTokens,
@@ -30,7 +31,10 @@ import {
 } from './auth.mail';
 import { type CodePurpose, consumeCode, consumeToken, issueCode, type OneTimeCode } from './one-time-codes';
 
-export type AuthDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config'>;
+export type AuthDeps = Pick<
+  ModuleContext,
+  'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config' | 'realtime'
+>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -230,13 +234,18 @@ export async function refresh(
     refreshToken: input.refreshToken,
   });
   if (!outcome.ok) {
-    throw outcome.reason === 'reused' ? authErrors.refreshTokenReused() : authErrors.refreshTokenInvalid();
+    if (outcome.reason === 'invalid') throw authErrors.refreshTokenInvalid();
+    // Reuse ended the session (committed): its sockets go too.
+    disconnectSessions(deps.realtime, [outcome.sessionId]);
+    throw authErrors.refreshTokenReused();
   }
   return { user: toProfile(outcome.user), tokens: outcome.tokens };
 }
 
+/** Ends the session: its refresh token and its sockets at once, its access token from the next request. */
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await core.revokeSession(deps.db, sessionId, deps.clock.now());
+  disconnectSessions(deps.realtime, [sessionId]);
 }
 
 // ---------- profile and permissions ----------
@@ -437,12 +446,13 @@ export async function resetPassword(
   await redeem(
     deps,
     (tx) => consumeTokenOrCode(deps, tx, 'password_reset', input),
-    async (tx, used) => {
+    async (tx, used, afterCommit) => {
       const user = used.userId ? await core.findUserById(tx, used.userId) : undefined;
       if (!user || !canSignIn(user) || user.email !== used.target) return undefined;
       // The code reached the mailbox, which proves the address as well as verification would.
       await core.updateUser(tx, user.id, { passwordHash, emailVerified: true, updatedAt: deps.clock.now() });
-      await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+      const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+      afterCommit(() => disconnectSessions(deps.realtime, ended));
       return true;
     },
     authErrors.resetTokenInvalid,
@@ -540,9 +550,10 @@ export async function requestAccountDeletion(
   }
   const now = deps.clock.now();
   const at = new Date(now.getTime() + deps.config.ACCOUNT_DELETION_GRACE_DAYS * 24 * HOUR);
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     await core.updateUser(tx, user.id, { deletionScheduledAt: at, updatedAt: now });
-    await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+    const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+    afterCommit(() => disconnectSessions(deps.realtime, ended));
   });
   return { deletionScheduledAt: at.toISOString() };
 }
