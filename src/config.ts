@@ -137,6 +137,11 @@ export const settings = {
     schema: z.string().regex(/^\/[\w-]*$/, 'must start with / and hold letters, digits, - or _'),
     default: '/realtime',
   }),
+  REALTIME_RECHECK_SECONDS: setting({
+    doc: 'How often every open realtime connection has its credential checked again, in seconds (one primary-key query per socket). Revocations (logout, password reset, deactivation, deletion, a revoked guest token) already disconnect their sockets at once on every process, and expiries by a timer: this is the backstop for a broadcast a process missed while its Redis connection was down, or a credential changed outside the API. `0`: no periodic check.',
+    schema: int(0, 86_400),
+    default: '300',
+  }),
   RATE_LIMIT_ENABLED: setting({
     doc: 'Set to `false` to switch every rate limit off (for load tests only).',
     schema: bool,

@@ -111,6 +111,8 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     redis,
     redisPrefix: config.REDIS_PREFIX,
     corsOrigins: config.CORS_ORIGINS,
+    recheckIntervalMs: config.REALTIME_RECHECK_SECONDS * 1000,
+    clock,
     log,
   });
 

@@ -54,6 +54,7 @@ export interface LiveSession {
   actor: 'admin' | 'customer';
   role: string;
   permissions: string[];
+  expiresAt: Date;
 }
 
 /**
@@ -69,6 +70,7 @@ export async function findLiveSession(
     .select({
       userId: users.id,
       actor: sessions.actor,
+      expiresAt: sessions.expiresAt,
       role: users.role,
       permissions: sql<string[]>`coalesce(
         (select array_agg(${rolePermissions.permission}) from ${rolePermissions}
@@ -186,20 +188,24 @@ export async function rotateRefreshToken(
   await db.update(sessions).set({ lastUsedAt: opts.at }).where(eq(sessions.id, opts.sessionId));
 }
 
-export async function revokeAllSessions(db: Db, userId: string, at: Date): Promise<number> {
+/** Revokes every live session of a user; answers their ids (whose sockets are then closed). */
+export async function revokeAllSessions(db: Db, userId: string, at: Date): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 /**
  * Clears the personal fields of accounts whose deletion grace period is over. Their orders
  * and tickets keep pointing at the row, which no longer says who it was.
  */
-export async function anonymizeAccountsDueBefore(db: Db, now: Date): Promise<string[]> {
+export async function anonymizeAccountsDueBefore(
+  db: Db,
+  now: Date,
+): Promise<{ userIds: string[]; sessionIds: string[] }> {
   const rows = await db
     .update(users)
     .set({
@@ -216,12 +222,17 @@ export async function anonymizeAccountsDueBefore(db: Db, now: Date): Promise<str
     .where(and(lte(users.deletionScheduledAt, now), isNull(users.anonymizedAt)))
     .returning({ id: users.id });
   const ids = rows.map((r) => r.id);
+  let sessionIds: string[] = [];
   if (ids.length) {
-    await db.delete(sessions).where(inArray(sessions.userId, ids));
+    const gone = await db
+      .delete(sessions)
+      .where(inArray(sessions.userId, ids))
+      .returning({ id: sessions.id });
+    sessionIds = gone.map((r) => r.id);
     await db.delete(identityProviderLinks).where(inArray(identityProviderLinks.userId, ids));
     await db.delete(oneTimeCodes).where(inArray(oneTimeCodes.userId, ids));
   }
-  return ids;
+  return { userIds: ids, sessionIds };
 }
 
 /**

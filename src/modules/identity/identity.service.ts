@@ -1,7 +1,8 @@
-import type { UserPrincipal, UserResolver } from '../../platform/auth/principal';
+import { credentialKeys, type UserPrincipal, type UserResolver } from '../../platform/auth/principal';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { newUuid } from '../../platform/ids';
+import type { Realtime } from '../../platform/realtime/realtime';
 import type { AccessTokens, Actor } from '../../platform/security/jwt';
 import { hashPassword } from '../../platform/security/passwords';
 import { randomToken, sha256Hex } from '../../platform/security/tokens';
@@ -130,7 +131,9 @@ export async function startSession(opts: {
 
 export type RefreshOutcome =
   | { ok: true; tokens: SessionTokens; user: repo.UserRow }
-  | { ok: false; reason: 'invalid' | 'reused' };
+  | { ok: false; reason: 'invalid' }
+  /** The session `sessionId` was ended (committed when this is returned). */
+  | { ok: false; reason: 'reused'; sessionId: string };
 
 /**
  * Rotates a refresh token (decisions.md, "Refresh token"): the current token gets a new pair;
@@ -165,7 +168,7 @@ export async function refreshSession(opts: {
       const withinGrace = now.getTime() - token.rotatedAt.getTime() < opts.graceSeconds * 1000;
       if (!current || token.replacedBy !== current.digest || !withinGrace) {
         await repo.revokeSession(tx, session.id, now);
-        return { ok: false, reason: 'reused' } as const;
+        return { ok: false, reason: 'reused', sessionId: session.id } as const;
       }
       retiring = current.digest;
     }
@@ -181,9 +184,21 @@ export async function refreshSession(opts: {
   });
 }
 
-/** Ends every session of a user (password reset, deactivation, deletion request). */
-export async function endAllSessions(opts: { db: Db; clock: Clock; userId: string }): Promise<number> {
+/**
+ * Ends every session of a user (password reset, deactivation, deletion request); answers the
+ * ended sessions' ids, for `disconnectSessions` once the transaction has committed.
+ */
+export async function endAllSessions(opts: { db: Db; clock: Clock; userId: string }): Promise<string[]> {
   return repo.revokeAllSessions(opts.db, opts.userId, opts.clock.now());
+}
+
+/**
+ * Closes, on every process, the sockets opened with these sessions (decisions.md, "Realtime
+ * revocation"). Call it after the commit that ended them: before it, the client could
+ * reconnect at once and pass the handshake against the revocation not yet committed.
+ */
+export function disconnectSessions(realtime: Pick<Realtime, 'disconnectCredentials'>, sessionIds: string[]) {
+  realtime.disconnectCredentials(sessionIds.map(credentialKeys.session));
 }
 
 /**
@@ -206,6 +221,7 @@ export function createUserResolver(opts: {
       sessionId: claims.sid,
       role: session.role,
       permissions: new Set(permissions),
+      sessionExpiresAt: session.expiresAt,
     };
     return principal;
   };

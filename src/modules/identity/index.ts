@@ -6,6 +6,7 @@ import { adminPermissionGroups } from './admin/admin.permissions';
 import { adminRoutes } from './admin/admin.routes';
 import {
   ANONYMIZE_CRON,
+  accountMailJobs,
   anonymizeDeletedAccountsJob,
   PURGE_CODES_CRON,
   purgeSpentCodesJob,
@@ -42,13 +43,16 @@ export const identityModule: PasalModule = {
     authenticator.setUserResolver(
       createUserResolver({ db, clock, allPermissions: () => permissionCatalog.flatMap((g) => g.codes) }),
     );
-    const anonymize = anonymizeDeletedAccountsJob({ db, clock });
+    const anonymize = anonymizeDeletedAccountsJob({ db, clock, realtime: ctx.realtime });
     jobs.register(anonymize);
     await jobs.schedule(anonymize, ANONYMIZE_CRON, {});
     const purgeCodes = purgeSpentCodesJob({ db, clock });
     jobs.register(purgeCodes);
     await jobs.schedule(purgeCodes, PURGE_CODES_CRON, {});
-    authRoutes(ctx);
+    const mailJobs = accountMailJobs(ctx);
+    jobs.register(mailJobs.passwordReset);
+    jobs.register(mailJobs.verification);
+    authRoutes(ctx, mailJobs);
     idpRoutes(ctx);
     adminRoutes(ctx);
   },

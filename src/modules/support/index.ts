@@ -34,6 +34,7 @@ export const supportModule: PasalModule = {
       mail: ctx.mail,
       events,
       notifier: createNotifier({ push: ctx.push, clock, realtime: ctx.realtime }),
+      realtime: ctx.realtime,
     };
 
     const sweep = closeInactiveInquiriesJob({

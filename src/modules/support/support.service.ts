@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { Outgoing } from '../../platform/delivery/delivery';
 import type { MailMessage } from '../../platform/mail/mailer';
+import type { Realtime } from '../../platform/realtime/realtime';
 import type { Notifier } from '../notifications';
 import type { SupportEvents } from './realtime/support-events';
 
@@ -15,6 +16,8 @@ export interface SupportDeps {
   mail: Outgoing<MailMessage>;
   events: SupportEvents;
   notifier: Notifier;
+  /** Closes the sockets of a revoked guest token. */
+  realtime: Pick<Realtime, 'disconnectCredentials'>;
 }
 
 export const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);

@@ -9,6 +9,8 @@ export interface UserPrincipal {
   /** The admin's role name, or `customer`. */
   role: string;
   permissions: ReadonlySet<string>;
+  /** When the session itself ends (its refresh lifetime): a socket opened with it is closed then. */
+  sessionExpiresAt?: Date;
 }
 
 export interface GuestPrincipal {
@@ -17,6 +19,13 @@ export interface GuestPrincipal {
   token: string;
   /** What the module's resolver found for the token (e.g. the inquiry id). */
   subject: unknown;
+  /**
+   * A stable id of the stored credential (e.g. `support-inquiry-token:12`): revoking it names
+   * this id to end the sockets opened with it (`credentialKeys.guest`).
+   */
+  credentialId?: string;
+  /** When the credential expires: a socket opened with it is closed then. */
+  expiresAt?: Date;
 }
 
 export type Principal = UserPrincipal | GuestPrincipal;
@@ -26,3 +35,22 @@ export type UserResolver = (claims: AccessClaims) => Promise<UserPrincipal | nul
 
 /** Checks a guest credential of one prefix; null when unknown, expired or revoked. */
 export type GuestResolver = (token: string) => Promise<GuestPrincipal | null>;
+
+/**
+ * The names revocation uses for the sockets of one credential (`Realtime.disconnectCredentials`):
+ * a user's session, or a guest credential by the id its resolver gave.
+ */
+export const credentialKeys = {
+  session: (sessionId: string) => `session:${sessionId}`,
+  guest: (credentialId: string) => `guest:${credentialId}`,
+};
+
+/** The credential behind a principal, as `credentialKeys` names it (none for a guest without an id). */
+export function credentialKeyOf(principal: Principal): string | undefined {
+  if (principal.actor !== 'guest') return credentialKeys.session(principal.sessionId);
+  return principal.credentialId ? credentialKeys.guest(principal.credentialId) : undefined;
+}
+
+/** When the credential behind a principal ends by itself, if known. */
+export const credentialExpiryOf = (principal: Principal): Date | undefined =>
+  principal.actor === 'guest' ? principal.expiresAt : principal.sessionExpiresAt;

@@ -2,12 +2,19 @@
 // credential from `auth.token` (admin JWT, customer JWT or a guest token) and refuses a bad
 // one with `connect_error` whose message is the errorCode. With Redis, the adapter carries
 // room emits between processes, so a write on one API process reaches sockets on another.
+//
+// A socket lives no longer than its credential (decisions.md, "Realtime revocation"): each
+// socket sits in the room of its credential (`credential:session:<sid>`,
+// `credential:guest:<id>`), which `disconnectCredentials` empties on every process when the
+// credential is revoked; a timer closes it when the credential expires; and a periodic
+// recheck (REALTIME_RECHECK_SECONDS) catches whatever a lost broadcast missed.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../auth/authenticator';
-import type { Principal } from '../auth/principal';
+import { credentialExpiryOf, credentialKeyOf, type Principal } from '../auth/principal';
+import { type Clock, systemClock } from '../clock';
 import { AppError, httpErrors } from '../http/errors';
 
 export interface SocketData {
@@ -35,6 +42,12 @@ export interface Realtime {
    * Calls that grant access (joining a room) ask this rather than trust the handshake.
    */
   currentPrincipal(socket: RealtimeSocket): Promise<Principal>;
+  /**
+   * Ends, at once and on every process, the sockets opened with these credentials (named by
+   * `credentialKeys`). Call it after the commit that revoked them. Clients see `disconnect`
+   * with reason "io server disconnect", after which Socket.IO does not reconnect by itself.
+   */
+  disconnectCredentials(keys: string[]): void;
   /** Starts serving sockets on the HTTP server (API roles only). */
   attach(server: HttpServer): void;
   /**
@@ -55,6 +68,15 @@ export function createRealtime(opts: {
    */
   redisPrefix?: string;
   corsOrigins: string[];
+  /**
+   * How often open sockets have their credential checked again (0: never). Revocations
+   * disconnect sockets at once through `disconnectCredentials`; this is the backstop for a
+   * broadcast a process missed (its Redis connection was down) or a revocation made outside
+   * the API (by hand in the database).
+   */
+  recheckIntervalMs?: number;
+  /** Decides when an expiring credential's socket is closed (the platform's clock). */
+  clock?: Clock;
   /** Where failed handshakes and connection handlers are reported (the platform's logger). */
   log?: { error(fields: Record<string, unknown>, message: string): void };
 }): Realtime {
@@ -112,6 +134,7 @@ export function createRealtime(opts: {
     socket.disconnect(true);
   };
   nsp.on('connection', (socket) => {
+    watchCredential(socket);
     for (const handler of handlers) {
       try {
         const result: unknown = handler(socket);
@@ -125,12 +148,102 @@ export function createRealtime(opts: {
   // open, any client could hold a connection there with no credential at all.
   if (opts.namespace !== '/') io.of('/').use((_socket, next) => next(new Error('Invalid namespace')));
 
+  // ----- a socket lives no longer than its credential -----
+  const clock = opts.clock ?? systemClock;
+  const credentialRoom = (key: string) => `credential:${key}`;
+  const expiryTimers = new Map<string, NodeJS.Timeout>();
+  // setTimeout takes at most 2^31-1 ms (24.8 days); a later expiry is re-armed on the way.
+  const MAX_TIMER_MS = 2 ** 31 - 1;
+
+  /** Closes the socket when its credential expires; re-armed after each recheck. */
+  const armExpiry = (socket: RealtimeSocket) => {
+    clearTimeout(expiryTimers.get(socket.id));
+    expiryTimers.delete(socket.id);
+    const expiresAt = credentialExpiryOf(socket.data.principal);
+    if (!expiresAt || !socket.connected) return;
+    const delay = Math.min(Math.max(expiresAt.getTime() - clock.now().getTime(), 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      expiryTimers.delete(socket.id);
+      void recheckSocket(socket);
+    }, delay);
+    timer.unref();
+    expiryTimers.set(socket.id, timer);
+  };
+
+  /**
+   * Reads the socket's credential again: gone (revoked, expired, account deactivated), the
+   * socket is disconnected; the client sees `disconnect` with reason "io server disconnect"
+   * and, rightly, does not reconnect by itself. A check that fails (say, the database is
+   * briefly down) keeps the socket: the next one tries again.
+   */
+  async function recheckSocket(socket: RealtimeSocket): Promise<void> {
+    if (!socket.connected) return;
+    try {
+      const now = await opts.authenticator.recheck(socket.data.principal);
+      if (!socket.connected) return;
+      if (!now) {
+        socket.disconnect(true);
+        return;
+      }
+      socket.data.principal = now;
+      armExpiry(socket);
+    } catch (error) {
+      log.error({ err: error, socketId: socket.id }, 'realtime credential recheck failed');
+      // An expiry that could not be confirmed is tried again a little later.
+      if (!expiryTimers.has(socket.id)) {
+        const retry = setTimeout(() => {
+          expiryTimers.delete(socket.id);
+          void recheckSocket(socket);
+        }, 5_000);
+        retry.unref();
+        expiryTimers.set(socket.id, retry);
+      }
+    }
+  }
+
+  function watchCredential(socket: RealtimeSocket) {
+    socket.on('disconnect', () => {
+      clearTimeout(expiryTimers.get(socket.id));
+      expiryTimers.delete(socket.id);
+    });
+    const key = credentialKeyOf(socket.data.principal);
+    if (key) {
+      // The room is local to this process (the Redis adapter's join is), so it is joined at once.
+      void socket.join(credentialRoom(key));
+      // A revocation committed between the handshake's check and this join found no socket in
+      // the room: reading the credential once more now closes that window.
+      void recheckSocket(socket);
+    } else {
+      armExpiry(socket);
+    }
+  }
+
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let rechecking = false;
+  const recheckSockets = async () => {
+    for (const socket of [...nsp.sockets.values()]) {
+      if (socket.data.principal) await recheckSocket(socket);
+    }
+  };
+  const stopRechecks = () => {
+    if (recheckTimer) clearInterval(recheckTimer);
+    recheckTimer = undefined;
+  };
+
   let attached = false;
   return {
     adapter: opts.redis ? 'redis' : 'memory',
     onConnection: (handler) => handlers.push(handler),
     emitToRoom: (room, event, payload) => {
       nsp.to(room).emit(event as never, payload as never);
+    },
+    disconnectCredentials: (keys) => {
+      if (!keys.length) return;
+      const rooms = keys.map(credentialRoom);
+      // This process's sockets first, without waiting for Redis; then every process's (this
+      // one's again, through the adapter, which finds them gone).
+      nsp.local.in(rooms).disconnectSockets(true);
+      if (opts.redis) nsp.in(rooms).disconnectSockets(true);
     },
     async currentPrincipal(socket) {
       const before = socket.data.principal;
@@ -145,19 +258,36 @@ export function createRealtime(opts: {
         );
       }
       socket.data.principal = now;
+      armExpiry(socket);
       return now;
     },
     attach: (server) => {
       io.attach(server);
       attached = true;
+      if (opts.recheckIntervalMs && opts.recheckIntervalMs > 0) {
+        recheckTimer = setInterval(() => {
+          if (rechecking) return; // a slow round is not overtaken by the next one
+          rechecking = true;
+          void recheckSockets().finally(() => {
+            rechecking = false;
+          });
+        }, opts.recheckIntervalMs);
+        recheckTimer.unref();
+      }
     },
     disconnectLocal: () => {
+      stopRechecks();
+      for (const timer of expiryTimers.values()) clearTimeout(timer);
+      expiryTimers.clear();
       // Not `disconnectSockets()`: a server-side disconnect tells clients not to reconnect, so a
       // rolling restart would leave them offline. Closing the engine ends every connection,
       // those still in their handshake included, and refuses new upgrades.
       io.engine?.close();
     },
     async close() {
+      stopRechecks();
+      for (const timer of expiryTimers.values()) clearTimeout(timer);
+      expiryTimers.clear();
       // io.close() also closes the HTTP server, which Fastify may have closed already. Without
       // an attached server (worker role) it has no engine and would throw: quitting the adapter's
       // Redis clients below is all there is to close.

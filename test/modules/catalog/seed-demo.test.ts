@@ -40,7 +40,11 @@ describe('seed:demo', () => {
     const customerLogin = await t.app.inject({
       method: 'POST',
       url: '/api/mobile/auth/login/email',
-      payload: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+      payload: {
+        email: DEMO_CUSTOMER.email,
+        password: DEMO_CUSTOMER.password,
+        deviceInfo: { deviceId: 'seed-test', deviceType: 'test', deviceName: 'Vitest' },
+      },
     });
     expect(customerLogin.statusCode).toBe(200);
 

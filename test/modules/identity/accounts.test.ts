@@ -1,5 +1,5 @@
 // Registration, email verification, passwords, phone verification and account deletion.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createCustomerAccount } from '../../../src/modules/identity';
@@ -12,6 +12,10 @@ import { lastMailTo, mailCountTo } from '../../helpers/mail';
 
 const unique = () => randomBytes(4).toString('hex');
 const newEmail = () => `new-${unique()}@example.com`;
+/** decisions.md, "Device info": customer register and login require it. */
+const device = { deviceId: 'dev-1', deviceType: 'android', deviceName: 'Pixel' };
+/** A fresh client address per call: the per-IP limits of the account routes are tested on their own. */
+const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 describe('accounts', () => {
   let t: TestApp;
@@ -22,11 +26,17 @@ describe('accounts', () => {
   afterAll(() => t.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: newIp() });
   const userRow = async (email: string) =>
     (await t.platform.database.db.select().from(users).where(eq(users.email, email)))[0];
   const register = (email: string, extra: Record<string, unknown> = {}) =>
-    post('/api/mobile/auth/register', { name: 'Sita Gurung', email, password: TEST_PASSWORD, ...extra });
+    post('/api/mobile/auth/register', {
+      name: 'Sita Gurung',
+      email,
+      password: TEST_PASSWORD,
+      deviceInfo: device,
+      ...extra,
+    });
 
   describe('register (POST /api/mobile/auth/register)', () => {
     it('201 with the unverified profile, no tokens, and a verification email with a code and a link', async () => {
@@ -89,6 +99,7 @@ describe('accounts', () => {
         name: 'Sita',
         email: newEmail(),
         password: TEST_PASSWORD,
+        deviceInfo: device,
         ...override,
       });
       expect(res.statusCode).toBe(400);
@@ -105,7 +116,11 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data.user).toMatchObject({ email, emailVerified: true });
       expect((await lastMailTo(t, email))?.message.subject).toBe('Welcome');
-      const login = await post('/api/mobile/auth/login/email', { email, password: TEST_PASSWORD });
+      const login = await post('/api/mobile/auth/login/email', {
+        email,
+        password: TEST_PASSWORD,
+        deviceInfo: device,
+      });
       expect(login.statusCode).toBe(200);
     });
 
@@ -241,11 +256,13 @@ describe('accounts', () => {
       const old = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: TEST_PASSWORD,
+        deviceInfo: device,
       });
       expect(old.statusCode).toBe(401);
       const fresh = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: 'brand-new-secret',
+        deviceInfo: device,
       });
       expect(fresh.statusCode).toBe(200);
     });
@@ -364,6 +381,7 @@ describe('accounts', () => {
       const login = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: 'next-password-1',
+        deviceInfo: device,
       });
       expect(login.statusCode).toBe(200);
     });
@@ -485,6 +503,7 @@ describe('accounts', () => {
       const login = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: TEST_PASSWORD,
+        deviceInfo: device,
       });
       expect(login.statusCode).toBe(200);
       expect(login.json().message).toMatch(/restored/i);
@@ -497,7 +516,10 @@ describe('accounts', () => {
       await post('/api/mobile/account/deletion', { password: TEST_PASSWORD }, leaving.headers);
       clock.advance((t.platform.config.ACCOUNT_DELETION_GRACE_DAYS * 86_400 + 60) * 1000);
       const { anonymizeDeletedAccountsJob } = await import('../../../src/modules/identity/auth/auth.jobs');
-      await t.platform.jobs.enqueue(anonymizeDeletedAccountsJob({ db: t.platform.database.db, clock }), {});
+      await t.platform.jobs.enqueue(
+        anonymizeDeletedAccountsJob({ db: t.platform.database.db, clock, realtime: t.platform.realtime }),
+        {},
+      );
       await t.drainJobs();
       const [gone] = await t.platform.database.db.select().from(users).where(eq(users.id, leaving.userId));
       expect(gone).toMatchObject({ name: 'Deleted user', phone: null, passwordHash: null, isActive: false });
@@ -507,6 +529,7 @@ describe('accounts', () => {
       const login = await post('/api/mobile/auth/login/email', {
         email: leaving.email,
         password: TEST_PASSWORD,
+        deviceInfo: device,
       });
       expect(login.statusCode).toBe(401);
     });

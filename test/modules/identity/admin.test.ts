@@ -996,6 +996,7 @@ describe('admin management', () => {
           config: fresh.platform.config,
           log: fresh.platform.log,
           permissionCatalog,
+          realtime: fresh.platform.realtime,
         };
         const stale: UserPrincipal = {
           actor: 'admin',

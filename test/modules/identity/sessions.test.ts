@@ -77,7 +77,7 @@ describe('sessions', () => {
       const attempts = [
         { email: admin.email, password: 'wrong-password' },
         { email: `nobody-${unique()}@example.com`, password: TEST_PASSWORD },
-        { email: customer.email, password: TEST_PASSWORD },
+        { email: customer.email, password: TEST_PASSWORD, deviceInfo: device },
         { email: inactive.email, password: TEST_PASSWORD },
       ];
       const bodies = [];
@@ -157,19 +157,25 @@ describe('sessions', () => {
       const right = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: TEST_PASSWORD,
+        deviceInfo: device,
       });
       expect(right.statusCode).toBe(403);
       expect(right.json().errorCode).toBe('AUTH_EMAIL_NOT_VERIFIED');
       const wrong = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: 'nope-nope-nope',
+        deviceInfo: device,
       });
       expect(wrong.json().errorCode).toBe('AUTH_INVALID_CREDENTIALS');
     });
 
     it('an admin account on the customer surface: 401 AUTH_INVALID_CREDENTIALS', async () => {
       const admin = await signedInAdmin(t, { superadmin: true });
-      const res = await post('/api/mobile/auth/login/email', { email: admin.email, password: TEST_PASSWORD });
+      const res = await post('/api/mobile/auth/login/email', {
+        email: admin.email,
+        password: TEST_PASSWORD,
+        deviceInfo: device,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().errorCode).toBe('AUTH_INVALID_CREDENTIALS');
     });
@@ -205,7 +211,7 @@ describe('sessions', () => {
       for (let i = 0; i < 10; i++) {
         const res = await post(
           '/api/mobile/auth/login/email',
-          { email: customer.email, password: 'wrong-password' },
+          { email: customer.email, password: 'wrong-password', deviceInfo: device },
           {},
           `10.7.0.${i + 1}`,
         );
@@ -213,7 +219,7 @@ describe('sessions', () => {
       }
       const blocked = await post(
         '/api/mobile/auth/login/email',
-        { email: customer.email, password: TEST_PASSWORD },
+        { email: customer.email, password: TEST_PASSWORD, deviceInfo: device },
         {},
         '10.7.1.1',
       );
@@ -223,7 +229,7 @@ describe('sessions', () => {
       clock.advance(15 * 60_000 + 1000);
       const later = await post(
         '/api/mobile/auth/login/email',
-        { email: customer.email, password: TEST_PASSWORD },
+        { email: customer.email, password: TEST_PASSWORD, deviceInfo: device },
         {},
         '10.7.1.1',
       );
@@ -264,6 +270,7 @@ describe('sessions', () => {
       const res = await post('/api/mobile/auth/login/email', {
         email: customer.email,
         password: TEST_PASSWORD,
+        deviceInfo: device,
       });
       return res.json().data.tokens as { sessionId: string; accessToken: string; refreshToken: string };
     };

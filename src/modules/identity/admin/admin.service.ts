@@ -13,7 +13,7 @@ import { recordActivity } from '../../activity';
 import { sendAdminInvitation, toProfile } from '../auth/auth.service';
 import type { UserRow } from '../identity.repository';
 import { findUserById, permissionsOfRole } from '../identity.repository';
-import { CUSTOMER_ROLE, endAllSessions, SUPERADMIN_ROLE } from '../identity.service';
+import { CUSTOMER_ROLE, disconnectSessions, endAllSessions, SUPERADMIN_ROLE } from '../identity.service';
 import { adminErrors } from './admin.errors';
 import * as repo from './admin.repository';
 import type {
@@ -31,7 +31,7 @@ import type {
 
 export type AdminDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config' | 'log' | 'permissionCatalog'
+  'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config' | 'log' | 'permissionCatalog' | 'realtime'
 >;
 
 const ROLE = 'role';
@@ -370,13 +370,16 @@ export async function setAdminUserActive(
 ): Promise<AdminUserView> {
   if (!isActive && id === actor.userId) throw adminErrors.cannotDeactivateSelf();
   const now = deps.clock.now();
-  return write(deps, async (tx) => {
+  return write(deps, async (tx, afterCommit) => {
     const before = await findUserById(tx, id);
     if (!isAdmin(before)) throw adminErrors.adminUserNotFound(id);
     await mayManage(tx, actor, before);
     if (before.role === SUPERADMIN_ROLE && !isActive) await keepOneSuperadmin(tx, id);
     const changed = await repo.setActive(tx, id, isActive, now);
-    if (!isActive) await endAllSessions({ db: tx, clock: deps.clock, userId: id });
+    if (!isActive) {
+      const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: id });
+      afterCommit(() => disconnectSessions(deps.realtime, ended));
+    }
     if (changed) {
       await recordActivity(tx, {
         adminId: actor.userId,

@@ -3,19 +3,31 @@ import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { defineJob } from '../../../platform/jobs/jobs';
+import type { Realtime } from '../../../platform/realtime/realtime';
 import { anonymizeAccountsDueBefore } from '../identity.repository';
+import { disconnectSessions } from '../identity.service';
+import {
+  type AccountMailJobs,
+  type AuthDeps,
+  sendPasswordResetMail,
+  sendVerificationMail,
+} from './auth.service';
 import { purgeSpentCodes } from './one-time-codes';
 
 /** Daily at 03:00 UTC. */
 export const ANONYMIZE_CRON = '0 3 * * *';
 
 /** Anonymises accounts whose deletion grace period has passed (decisions.md, "Account deletion"). */
-export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock }) =>
+export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock; realtime: Realtime }) =>
   defineJob({
     name: 'identity.anonymize_deleted_accounts',
     payload: z.object({}),
     handler: async () => {
-      await inTransaction(deps.db, (tx) => anonymizeAccountsDueBefore(tx, deps.clock.now()));
+      const { sessionIds } = await inTransaction(deps.db, (tx) =>
+        anonymizeAccountsDueBefore(tx, deps.clock.now()),
+      );
+      // Their sessions are gone: so are their sockets, on every API process (from a worker too).
+      disconnectSessions(deps.realtime, sessionIds);
     },
   });
 
@@ -31,3 +43,21 @@ export const purgeSpentCodesJob = (deps: { db: Db; clock: Clock }) =>
       await purgeSpentCodes(deps.db, deps.clock.now());
     },
   });
+
+/**
+ * Forgot and resend: the lookup and the mail happen here, not in the request, so the answer
+ * takes the same time whether or not the account exists (decisions.md, "Per-IP limits on
+ * account e-mail routes").
+ */
+export const accountMailJobs = (deps: AuthDeps): AccountMailJobs => ({
+  passwordReset: defineJob({
+    name: 'identity.password_reset_mail',
+    payload: z.object({ actor: z.enum(['admin', 'customer']), email: z.string().min(1).max(320) }),
+    handler: (payload) => sendPasswordResetMail(deps, payload),
+  }),
+  verification: defineJob({
+    name: 'identity.verification_mail',
+    payload: z.object({ email: z.string().min(1).max(320) }),
+    handler: (payload) => sendVerificationMail(deps, payload),
+  }),
+});

@@ -13,7 +13,7 @@ import * as auth from './auth.service';
 
 const nullEnvelope = envelopeSchema(z.null());
 
-export function authRoutes(ctx: ModuleContext) {
+export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
   const { app } = ctx;
   const deps: auth.AuthDeps = ctx;
   const allPermissions = () => ctx.permissionCatalog.flatMap((g) => g.codes);
@@ -30,7 +30,8 @@ export function authRoutes(ctx: ModuleContext) {
         schema: {
           tags,
           summary: 'Email and password login',
-          body: s.loginBody,
+          // decisions.md, "Device info": customers must describe their device, admins may.
+          body: actor === 'admin' ? s.adminLoginBody : s.customerLoginBody,
           response: { 200: envelopeSchema(s.signedIn) },
         },
       },
@@ -68,7 +69,7 @@ export function authRoutes(ctx: ModuleContext) {
         },
       },
       async (request) => {
-        await auth.forgotPassword(deps, { actor, email: request.body.email });
+        await auth.forgotPassword(ctx, mailJobs, { actor, email: request.body.email, ip: request.ip });
         return ok(null, 'If an account exists for this email, a reset email is on its way');
       },
     );
@@ -129,7 +130,7 @@ export function authRoutes(ctx: ModuleContext) {
         },
       },
       async (request) => {
-        await auth.resendVerification(deps, request.body);
+        await auth.resendVerification(ctx, mailJobs, { email: request.body.email, ip: request.ip });
         return ok(null, 'If an unverified account exists for this email, a verification email is on its way');
       },
     );
@@ -251,7 +252,7 @@ export function authRoutes(ctx: ModuleContext) {
       },
     },
     async (request, reply) => {
-      const user = await auth.register(deps, request.body);
+      const user = await auth.register(deps, { ...request.body, ip: request.ip });
       reply.status(201);
       return ok(user, 'Registered: check your email to verify your address');
     },

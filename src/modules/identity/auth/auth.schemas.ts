@@ -24,9 +24,10 @@ const requireTokenOrEmailCode = (
 
 export const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +9779812345678');
 
+/** decisions.md, "Device info": required on customer register and login, optional on admin login. */
 export const deviceInfo = z.object({
   deviceId: z.string().trim().min(1).max(255),
-  deviceType: z.string().trim().min(1).max(64),
+  deviceType: z.string().trim().min(1).max(255),
   deviceName: z.string().trim().min(1).max(255),
   pushToken: z.string().trim().min(1).max(4096).optional(),
 });
@@ -52,16 +53,17 @@ export const sessionTokens = z
   .meta({ id: 'SessionTokens' });
 export const signedIn = z.object({ user: profile, tokens: sessionTokens });
 
-export const loginBody = z.object({
+export const adminLoginBody = z.object({
   email,
   password: z.string().min(1).max(128),
   deviceInfo: deviceInfo.optional(),
 });
+export const customerLoginBody = adminLoginBody.extend({ deviceInfo });
 export const registerBody = z.object({
   name: z.string().trim().min(1).max(255),
   email,
   password,
-  deviceInfo: deviceInfo.optional(),
+  deviceInfo,
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
 export const emailBody = z.object({ email });

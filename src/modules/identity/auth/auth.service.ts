@@ -5,6 +5,7 @@
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { httpErrors } from '../../../platform/http/errors';
 import { newUuid } from '../../../platform/ids';
+import type { JobDefinition } from '../../../platform/jobs/jobs';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import type { ModuleContext } from '../../../platform/module';
 import type { Actor } from '../../../platform/security/jwt';
@@ -13,6 +14,7 @@ import { identityErrors } from '../identity.errors';
 import * as core from '../identity.repository';
 import {
   CUSTOMER_ROLE,
+  disconnectSessions,
   endAllSessions,
   refreshSession,
   type SessionTokens,
@@ -29,7 +31,10 @@ import {
 } from './auth.mail';
 import { type CodePurpose, consumeCode, consumeToken, issueCode, type OneTimeCode } from './one-time-codes';
 
-export type AuthDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config'>;
+export type AuthDeps = Pick<
+  ModuleContext,
+  'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config' | 'realtime'
+>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -229,13 +234,18 @@ export async function refresh(
     refreshToken: input.refreshToken,
   });
   if (!outcome.ok) {
-    throw outcome.reason === 'reused' ? authErrors.refreshTokenReused() : authErrors.refreshTokenInvalid();
+    if (outcome.reason === 'invalid') throw authErrors.refreshTokenInvalid();
+    // Reuse ended the session (committed): its sockets go too.
+    disconnectSessions(deps.realtime, [outcome.sessionId]);
+    throw authErrors.refreshTokenReused();
   }
   return { user: toProfile(outcome.user), tokens: outcome.tokens };
 }
 
+/** Ends the session: its refresh token and its sockets at once, its access token from the next request. */
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await core.revokeSession(deps.db, sessionId, deps.clock.now());
+  disconnectSessions(deps.realtime, [sessionId]);
 }
 
 // ---------- profile and permissions ----------
@@ -250,8 +260,10 @@ export async function currentProfile(deps: AuthDeps, userId: string) {
 
 export async function register(
   deps: AuthDeps,
-  input: { name: string; email: string; password: string; deviceInfo?: DeviceInfo },
+  input: { name: string; email: string; password: string; deviceInfo?: DeviceInfo; ip: string },
 ): Promise<Profile> {
+  // Every attempt counts, a duplicate email included (that answer tells whether an account exists).
+  await throttle(deps, `auth:register:ip:${input.ip}`, REGISTER_PER_IP_PER_HOUR, HOUR);
   const email = normalizeEmail(input.email);
   const existing = await core.findUserByEmail(deps.db, email);
   if (existing) {
@@ -286,12 +298,48 @@ export async function register(
 export const RESEND_PER_MINUTE = 1;
 export const RESEND_PER_HOUR = 5;
 
-/** The same 200 whether or not an unverified account has this email; throttled per address. */
-export async function resendVerification(deps: AuthDeps, input: { email: string }): Promise<void> {
+// decisions.md, "Per-IP limits on account e-mail routes".
+export const REGISTER_PER_IP_PER_HOUR = 10;
+export const FORGOT_PER_IP_PER_HOUR = 10;
+export const RESEND_PER_IP_PER_HOUR = 20;
+
+export interface PasswordResetMailRequest {
+  actor: Actor;
+  email: string;
+}
+export interface VerificationMailRequest {
+  email: string;
+}
+/**
+ * The jobs that decide whether a forgot or resend request mails anything (see auth.jobs.ts).
+ * The route only counts and queues, so it answers in the same time whether or not the
+ * account exists: not even the lookup happens in the request.
+ */
+export interface AccountMailJobs {
+  passwordReset: JobDefinition<PasswordResetMailRequest>;
+  verification: JobDefinition<VerificationMailRequest>;
+}
+
+/**
+ * The same 200 whether or not an unverified account has this email: throttled per IP and
+ * per address, then handed to a job.
+ */
+export async function resendVerification(
+  deps: AuthDeps & Pick<ModuleContext, 'jobs'>,
+  jobs: AccountMailJobs,
+  input: { email: string; ip: string },
+): Promise<void> {
   const email = normalizeEmail(input.email);
+  await throttle(deps, `auth:verify-resend:ip:${input.ip}`, RESEND_PER_IP_PER_HOUR, HOUR);
   await throttle(deps, `auth:verify-resend:minute:${email}`, RESEND_PER_MINUTE, MINUTE);
   await cooldown(deps, `auth:verify-resend:last:${email}`, MINUTE);
   await slidingLimit(deps, `auth:verify-resend:hour:${email}`, RESEND_PER_HOUR, HOUR);
+  await deps.jobs.enqueue(jobs.verification, { email });
+}
+
+/** The job behind resend: mails a new code only when an unverified account has this email. */
+export async function sendVerificationMail(deps: AuthDeps, input: VerificationMailRequest): Promise<void> {
+  const email = normalizeEmail(input.email);
   const user = await core.findUserByEmail(deps.db, email);
   if (!user || user.emailVerified || !canSignIn(user)) return;
   await deps.mail.send(
@@ -357,10 +405,24 @@ export async function confirmEmail(deps: AuthDeps, input: TokenOrCode): Promise<
 
 // ---------- passwords ----------
 
-/** The same 200 whether or not the account exists; a mail goes out only when it does. */
-export async function forgotPassword(deps: AuthDeps, input: { actor: Actor; email: string }): Promise<void> {
+/**
+ * The same 200, in the same time, whether or not the account exists: throttled per IP (one
+ * count for both surfaces) and per address, then handed to a job.
+ */
+export async function forgotPassword(
+  deps: AuthDeps & Pick<ModuleContext, 'jobs'>,
+  jobs: AccountMailJobs,
+  input: { actor: Actor; email: string; ip: string },
+): Promise<void> {
   const email = normalizeEmail(input.email);
+  await throttle(deps, `auth:forgot:ip:${input.ip}`, FORGOT_PER_IP_PER_HOUR, HOUR);
   await throttle(deps, `auth:forgot:${email}`, 5, HOUR);
+  await deps.jobs.enqueue(jobs.passwordReset, { actor: input.actor, email });
+}
+
+/** The job behind forgot: a mail goes out only when an account of that surface exists. */
+export async function sendPasswordResetMail(deps: AuthDeps, input: PasswordResetMailRequest): Promise<void> {
+  const email = normalizeEmail(input.email);
   const user = await core.findUserByEmail(deps.db, email);
   if (!user || !canSignIn(user) || actorOf(user) !== input.actor) return;
   await deps.mail.send(
@@ -384,12 +446,13 @@ export async function resetPassword(
   await redeem(
     deps,
     (tx) => consumeTokenOrCode(deps, tx, 'password_reset', input),
-    async (tx, used) => {
+    async (tx, used, afterCommit) => {
       const user = used.userId ? await core.findUserById(tx, used.userId) : undefined;
       if (!user || !canSignIn(user) || user.email !== used.target) return undefined;
       // The code reached the mailbox, which proves the address as well as verification would.
       await core.updateUser(tx, user.id, { passwordHash, emailVerified: true, updatedAt: deps.clock.now() });
-      await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+      const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+      afterCommit(() => disconnectSessions(deps.realtime, ended));
       return true;
     },
     authErrors.resetTokenInvalid,
@@ -460,6 +523,10 @@ export async function confirmPhone(deps: AuthDeps, input: { userId: string; phon
 
 // ---------- account deletion ----------
 
+/** Wrong passwords on account deletion, per user (like `password/set`). */
+export const DELETION_FAILURES_PER_USER = 5;
+export const DELETION_FAILURE_WINDOW_MS = 15 * MINUTE;
+
 /**
  * Schedules the caller's account for anonymisation after the grace period and ends every
  * session. A password login during the grace period cancels it.
@@ -472,13 +539,21 @@ export async function requestAccountDeletion(
   if (!user) throw httpErrors.unauthorized();
   if (user.passwordHash) {
     if (!input.password) throw authErrors.currentPasswordRequired();
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw authErrors.invalidCredentials();
+    // decisions.md, "Deletion password guesses": a stolen access token must not buy unlimited
+    // guesses at the password. Blocked means blocked, a right password included.
+    const failKey = `auth:deletion-fail:user:${user.id}`;
+    await refuseWhileBlocked(deps, [failKey]);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await countFailure(deps, failKey, DELETION_FAILURES_PER_USER, DELETION_FAILURE_WINDOW_MS);
+      throw authErrors.invalidCredentials();
+    }
   }
   const now = deps.clock.now();
   const at = new Date(now.getTime() + deps.config.ACCOUNT_DELETION_GRACE_DAYS * 24 * HOUR);
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
     await core.updateUser(tx, user.id, { deletionScheduledAt: at, updatedAt: now });
-    await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+    const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
+    afterCommit(() => disconnectSessions(deps.realtime, ended));
   });
   return { deletionScheduledAt: at.toISOString() };
 }

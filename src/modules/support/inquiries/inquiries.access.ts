@@ -1,6 +1,6 @@
 // Who may read an inquiry. REST routes and the realtime rooms both ask these functions, so
 // the two can never disagree.
-import type { Principal } from '../../../platform/auth/principal';
+import type { GuestPrincipal, Principal } from '../../../platform/auth/principal';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { sha256Hex } from '../../../platform/security/tokens';
@@ -8,6 +8,9 @@ import { inquiryErrors } from './inquiries.errors';
 import { findInquiryOwner, findLiveAccessToken } from './inquiries.repository';
 
 export const INQUIRY_TOKEN_PREFIX = 'si_';
+
+/** How a stored `si_` token is named to close its sockets (`credentialKeys.guest`). */
+export const inquiryTokenCredential = (tokenId: number) => `support-inquiry-token:${tokenId}`;
 
 /**
  * Order of checks: a guest token names one inquiry, so a guest asking for any other id is
@@ -26,11 +29,20 @@ export async function assertInquiryReadable(db: Db, principal: Principal, inquir
 
 /**
  * The `si_` guest credential: its digest must be stored, unexpired and unrevoked; the
- * principal's subject is the inquiry id it opens.
+ * principal's subject is the inquiry id it opens. Its id and expiry let a socket opened with
+ * it be closed when it is revoked or expires.
  */
 export function inquiryGuestResolver(deps: { db: Db; clock: Clock }) {
-  return async (token: string) => {
+  return async (token: string): Promise<GuestPrincipal | null> => {
     const row = await findLiveAccessToken(deps.db, sha256Hex(token), deps.clock.now());
-    return row ? { actor: 'guest' as const, token, subject: row.inquiryId } : null;
+    return row
+      ? {
+          actor: 'guest',
+          token,
+          subject: row.inquiryId,
+          credentialId: inquiryTokenCredential(row.id),
+          expiresAt: row.expiresAt,
+        }
+      : null;
   };
 }

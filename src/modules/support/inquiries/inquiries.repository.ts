@@ -34,7 +34,11 @@ export async function findInquiryOwner(db: Db, inquiryId: number) {
 
 export async function findLiveAccessToken(db: Db, tokenDigest: string, now: Date) {
   const [row] = await db
-    .select({ inquiryId: supportInquiryAccessTokens.supportInquiryId })
+    .select({
+      id: supportInquiryAccessTokens.id,
+      inquiryId: supportInquiryAccessTokens.supportInquiryId,
+      expiresAt: supportInquiryAccessTokens.expiresAt,
+    })
     .from(supportInquiryAccessTokens)
     .where(
       and(
@@ -55,6 +59,22 @@ export async function insertInquiry(db: Db, values: NewInquiry): Promise<Inquiry
     .onConflictDoNothing({ target: supportInquiries.trackingCode })
     .returning();
   return row;
+}
+
+/** Revokes the inquiry's live guest tokens; answers their ids. */
+export async function revokeLiveAccessTokens(db: Db, inquiryId: number, at: Date): Promise<number[]> {
+  const rows = await db
+    .update(supportInquiryAccessTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(supportInquiryAccessTokens.supportInquiryId, inquiryId),
+        isNull(supportInquiryAccessTokens.revokedAt),
+        gt(supportInquiryAccessTokens.expiresAt, at),
+      ),
+    )
+    .returning({ id: supportInquiryAccessTokens.id });
+  return rows.map((r) => r.id);
 }
 
 export async function insertAccessToken(

@@ -279,6 +279,24 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   );
 
   app.post(
+    '/api/admin/support-inquiries/:id/revoke-token',
+    {
+      config: { access: update },
+      schema: {
+        tags,
+        summary: "Revoke the inquiry's guest token: its requests are refused and its sockets closed at once",
+        params: intIdParams,
+        response: { 200: envelopeSchema(s.revokeTokenView) },
+      },
+    },
+    async (request) =>
+      ok(
+        await inquiries.revokeGuestTokens(deps, currentUser(request), request.params.id),
+        'Guest access token revoked',
+      ),
+  );
+
+  app.post(
     '/api/admin/support-inquiries/:id/link-support-request',
     {
       config: { access: update },

@@ -23,6 +23,12 @@ const optionalEmail = z
   .pipe(z.email('must be an email address').optional());
 
 export const messageBody = z.object({ body: trimmed(10_000) });
+
+/** What revoke-token answers: how many live guest tokens this call revoked (0 when none was left). */
+export const revokeTokenView = z
+  .object({ supportInquiryId: z.number().int(), revokedTokens: z.number().int().min(0) })
+  .meta({ id: 'SupportInquiryTokenRevocation' });
+export type RevokeTokenView = z.output<typeof revokeTokenView>;
 export type MessageBody = z.output<typeof messageBody>;
 
 export const contactFields = {

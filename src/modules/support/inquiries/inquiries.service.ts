@@ -2,7 +2,7 @@
 // A guest gets an `si_` token once (only its digest is kept); contact details can be added
 // later and the email verified with a code, which silently links the inquiry to the customer
 // owning that email. Admins reply, assign, set any status, and turn an inquiry into a ticket.
-import type { Principal, UserPrincipal } from '../../../platform/auth/principal';
+import { credentialKeys, type Principal, type UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
@@ -14,7 +14,7 @@ import { inquiryRoom } from '../realtime/support-events';
 import * as requestRepo from '../requests/requests.repository';
 import { assertAssignableAdmin, openRequest } from '../requests/requests.service';
 import { isoOrNull, type SupportDeps } from '../support.service';
-import { assertInquiryReadable, INQUIRY_TOKEN_PREFIX } from './inquiries.access';
+import { assertInquiryReadable, INQUIRY_TOKEN_PREFIX, inquiryTokenCredential } from './inquiries.access';
 import { inquiryErrors } from './inquiries.errors';
 import { inquiryVerificationEmail } from './inquiries.mail';
 import * as repo from './inquiries.repository';
@@ -27,6 +27,7 @@ import type {
   CustomerListQuery,
   IdentifyBody,
   LinkBody,
+  RevokeTokenView,
   VisitorInquiry,
   VisitorInquiryDetail,
   VisitorMessage,
@@ -460,6 +461,40 @@ export async function setInquiryStatus(
       at,
     });
     return adminDetail(tx, row!);
+  });
+}
+
+/**
+ * Revokes the inquiry's guest tokens (a leaked link, an abusive visitor): every request with
+ * them is refused from now on, and the sockets opened with them are closed at once on every
+ * process. Revoking again answers 0 and records nothing.
+ */
+export async function revokeGuestTokens(
+  deps: SupportDeps,
+  admin: UserPrincipal,
+  id: number,
+): Promise<RevokeTokenView> {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const at = deps.clock.now();
+    const inquiry = await repo.lockInquiry(tx, id);
+    if (!inquiry) throw inquiryErrors.notFound();
+    const revoked = await repo.revokeLiveAccessTokens(tx, id, at);
+    if (revoked.length) {
+      await recordActivity(tx, {
+        adminId: admin.userId,
+        action: 'revoke_token',
+        entityType: ENTITY,
+        entityId: id,
+        summary: `Revoked the guest access token of support inquiry ${inquiry.trackingCode}`,
+        at,
+      });
+      afterCommit(() =>
+        deps.realtime.disconnectCredentials(
+          revoked.map((tokenId) => credentialKeys.guest(inquiryTokenCredential(tokenId))),
+        ),
+      );
+    }
+    return { supportInquiryId: id, revokedTokens: revoked.length };
   });
 }
 
