@@ -18,6 +18,7 @@ import {
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
+import { bannersModule } from './modules/banners';
 import { catalogModule } from './modules/catalog';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
@@ -42,6 +43,7 @@ export const modules: PasalModule[] = [
   notificationsModule,
   supportModule,
   catalogModule,
+  bannersModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -1,5 +1,6 @@
 // Every module's tables, for drizzle-kit (migrations) and nothing else.
 export * from '../modules/activity/activity.table';
+export * from '../modules/banners/banners.table';
 export * from '../modules/catalog/care-packages/care-packages.table';
 export * from '../modules/catalog/digital-keys/digital-keys.table';
 export * from '../modules/catalog/products/products.table';
