@@ -29,20 +29,19 @@ async function activePlacement(deps: BannerDeps, slug: string, ttlMs: number): P
   let entry = await cacheGet<PlacementEntry | { missing: true }>(deps, placementKey(slug), ttlMs);
   if (!entry) {
     const row = await repo.findPlacementBySlug(deps.db, slug);
-    entry =
-      row?.isActive
-        ? {
-            id: row.id,
-            view: {
-              slug: row.slug,
-              label: row.label,
-              layoutType: row.layoutType,
-              maxBanners: row.maxBanners,
-              allowPartialRender: row.allowPartialRender,
-              fallbackPlaceholderUrl: row.fallbackPlaceholderUrl,
-            },
-          }
-        : { missing: true };
+    entry = row?.isActive
+      ? {
+          id: row.id,
+          view: {
+            slug: row.slug,
+            label: row.label,
+            layoutType: row.layoutType,
+            maxBanners: row.maxBanners,
+            allowPartialRender: row.allowPartialRender,
+            fallbackPlaceholderUrl: row.fallbackPlaceholderUrl,
+          },
+        }
+      : { missing: true };
     await cacheSet(deps, placementKey(slug), entry, ttlMs);
   }
   if ('missing' in entry) throw bannerErrors.placementNotFound();
