@@ -678,6 +678,9 @@ export async function upsertDailyStats(tx: Db, statDate: string, batch: DailyAgg
         spendPaisa: sql`excluded.spend_paisa`,
         updatedAt: sql`excluded.updated_at`,
       },
+      // A row whose counts did not change is left as it is, so a re-run leaves identical rows.
+      setWhere: sql`(${bannerDailyStats.impressions}, ${bannerDailyStats.clicks}, ${bannerDailyStats.spendPaisa})
+        IS DISTINCT FROM (excluded.impressions, excluded.clicks, excluded.spend_paisa)`,
     });
 }
 

@@ -12,6 +12,12 @@ export const SERVE_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
 export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
 export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs) {
+  // One counter per IP for both tracking routes, counted before validation (onRequest).
+  const trackingLimit = app.rateLimit({
+    ...TRACKING_RATE_LIMIT,
+    allowList: () => !deps.config.RATE_LIMIT_ENABLED,
+    keyGenerator: (request) => `banner-tracking:${request.ip}`,
+  });
   app.get(
     '/api/banners/serve/:slug',
     {
@@ -31,7 +37,8 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/impression',
     {
-      config: { access: access.public(), rateLimit: TRACKING_RATE_LIMIT },
+      config: { access: access.public() },
+      onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],
         summary: 'Record an impression (202 once queued; a repeated correlationId is ignored)',
@@ -49,7 +56,8 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/click',
     {
-      config: { access: access.public(), rateLimit: TRACKING_RATE_LIMIT },
+      config: { access: access.public() },
+      onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],
         summary: 'Record a click (202 once queued; a repeated correlationId is ignored)',
