@@ -71,7 +71,7 @@ describe('placements, campaigns, assignments and targeting rules', () => {
     it('gets, lists with meta and filters, patches, activates and deactivates', async () => {
       const ctx = `ctx-${unique()}`;
       const a = await http.placement({ pageContext: ctx, sortOrder: 2, label: 'A' });
-      const b = await http.placement({ pageContext: ctx, sortOrder: 1, label: 'B', layoutType: 'popup' });
+      await http.placement({ pageContext: ctx, sortOrder: 1, label: 'B', layoutType: 'popup' });
       expect(await http.expectOk('GET', `/api/admin/placements/${a.publicId}`)).toEqual(a);
       await http.expectError(
         'GET',
