@@ -17,6 +17,7 @@ import { DEMO_HOME_SECTIONS, DEMO_HOME_TITLE } from '../scripts/seed-demo-conten
 import { loadConfig, settings } from '../src/config';
 import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
 import { openDatabase } from '../src/platform/db/database';
+import * as bannerBench from './banners';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -78,7 +79,13 @@ const SCENARIOS: Scenario[] = [
   { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
   { name: 'Pasal GET /api/content/pages/home (cache)', server: 'pasal', path: '/api/content/pages/home' },
   ...catalogScenarios('pasal', 'list cache on'),
+  { name: 'Pasal GET /api/banners/serve/:slug (cache hit)', server: 'pasal', path: bannerBench.servePath },
   ...catalogScenarios('pasal-uncached', 'list cache off'),
+  {
+    name: 'Pasal GET /api/banners/serve/:slug (cache miss)',
+    server: 'pasal-uncached',
+    path: bannerBench.servePath,
+  },
 ];
 
 function catalogSize(): number {
@@ -414,6 +421,7 @@ async function main(): Promise<number> {
     URL_SIGNING_SECRET: randomSecret(),
     // A shared Redis must not see the bench's keys (cache, job schedules) mixed with a real deployment's.
     REDIS_PREFIX: 'pasal-bench',
+    METRICS_TOKEN: bannerBench.METRICS_TOKEN,
   };
   const catalog = await prepareCatalog(pasalEnv, catalogSize());
   for (const [term, plan] of Object.entries(catalog.plans)) {
@@ -421,6 +429,8 @@ async function main(): Promise<number> {
       `\nPlan of the public product search "${term}" at ${catalog.products} products:\n${plan.join('\n')}\n`,
     );
   }
+  const bannerFixture = await bannerBench.prepareBanners(pasalEnv);
+  let tracking: bannerBench.TrackingFigures | undefined;
   const pasal = startChild('pasal', [path.join(ROOT, 'dist', 'main.js'), 'all'], pasalEnv, workDir);
   const bareUrl = `http://${HOST}:${barePort}`;
   const pasalUrl = `http://${HOST}:${pasalPort}`;
@@ -447,6 +457,7 @@ async function main(): Promise<number> {
   let uncachedUrl: string | undefined;
   for (const scenario of SCENARIOS) {
     if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
+      tracking = await measureTracking(rows, pasalUrl, bannerFixture, duration);
       // The same database (PGlite admits one process at a time), the list cache off: what
       // every query costs when the cache cannot answer.
       await stopChild(pasal);
@@ -454,7 +465,12 @@ async function main(): Promise<number> {
       const uncached = startChild(
         'pasal-uncached',
         [path.join(ROOT, 'dist', 'main.js'), 'all'],
-        { ...pasalEnv, PORT: String(port), CATALOG_PUBLIC_LIST_CACHE_SECONDS: '0' },
+        {
+          ...pasalEnv,
+          PORT: String(port),
+          CATALOG_PUBLIC_LIST_CACHE_SECONDS: '0',
+          BANNER_SERVE_CACHE_TTL_SECONDS: '0',
+        },
         workDir,
       );
       uncachedUrl = `http://${HOST}:${port}`;
@@ -467,12 +483,35 @@ async function main(): Promise<number> {
   }
   const baseline = rows.find((r) => r.path === '/' && r.scenario.startsWith('bare'))?.requestsPerSecond;
   for (const row of rows) row.ratioToBare = baseline ? row.requestsPerSecond / baseline : Number.NaN;
+  if (tracking) {
+    // Counted once every server has stopped (PGlite admits one process).
+    await Promise.all([...children].map(stopChild));
+    tracking.recorded = await bannerBench.countRecordedImpressions(pasalEnv);
+  }
+  const trackingLost =
+    tracking &&
+    (tracking.recorded === undefined ||
+      tracking.recorded < tracking.uniqueAccepted ||
+      tracking.recorded > tracking.uniqueSent);
 
   const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
   console.log(
     `\nPasal bench — database ${engines.database}, cache ${engines.cache}, catalog ${catalog.products} products\n`,
   );
   console.log(formatTable(rows));
+  if (tracking) {
+    console.log(
+      `\nImpression tracking: ${Math.round(tracking.acceptedPerSecond).toLocaleString('en-US')} events accepted/s; ` +
+        `${tracking.sent} sent (${tracking.uniqueSent} unique correlation ids, the rest repeats), ` +
+        `${tracking.accepted} answered 202 (${tracking.uniqueAccepted} unique ids), ` +
+        `${tracking.recorded} rows recorded after the queue drained` +
+        (trackingLost
+          ? ' — MISMATCH'
+          : tracking.recorded === tracking.uniqueSent
+            ? ' (= unique ids sent)'
+            : ` (unique ids sent minus ${tracking.uniqueSent - tracking.recorded!} cut off unsent at the end of the run)`),
+    );
+  }
 
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   const report = {
@@ -487,7 +526,8 @@ async function main(): Promise<number> {
     engines,
     catalogProducts: catalog.products,
     searchPlans: catalog.plans,
-    ok: failed.length === 0,
+    ok: failed.length === 0 && !trackingLost,
+    bannerTracking: tracking,
     scenarios: rows.map((r) => ({
       ...r,
       requestsPerSecond: Math.round(r.requestsPerSecond * 10) / 10,
@@ -503,7 +543,47 @@ async function main(): Promise<number> {
     console.error(`\nFAILED: errors or non-2xx answers in: ${failed.map((r) => r.scenario).join(', ')}`);
     return 1;
   }
+  if (trackingLost) {
+    console.error('\nFAILED: banner impression rows do not match the unique correlation ids sent');
+    return 1;
+  }
   return 0;
+}
+
+/** Impression tracking on the first Pasal: a row of events accepted per second, then the queue drained. */
+async function measureTracking(
+  rows: Row[],
+  baseUrl: string,
+  fixture: bannerBench.BannerFixture,
+  duration: number,
+): Promise<bannerBench.TrackingFigures> {
+  const name = 'Pasal POST /api/banners/events/impression (202, queued)';
+  process.stderr.write(`${name}: warm-up ${WARMUP_SECONDS} s, then ${duration} s … `);
+  const { result, figures, latencies } = await bannerBench.measureTracking(baseUrl, fixture, duration, {
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+  });
+  process.stderr.write(
+    `${Math.round(figures.acceptedPerSecond).toLocaleString('en-US')} events/s; draining … `,
+  );
+  const completed = await bannerBench.waitForTrackingDrain(baseUrl);
+  process.stderr.write(`${completed} jobs done\n`);
+  const timings = new Latencies();
+  for (const ms of latencies) timings.add(ms);
+  const [p50, p99] = timings.percentiles([50, 99]);
+  rows.push({
+    scenario: name,
+    path: '/api/banners/events/impression',
+    requestsPerSecond: result.requests.average,
+    p50Ms: p50!,
+    p99Ms: p99!,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    requests: result.requests.total,
+    ratioToBare: Number.NaN,
+  });
+  return figures;
 }
 
 let exitCode = 1;

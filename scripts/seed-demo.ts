@@ -5,10 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { count, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { loadConfig, loadEnvFile } from '../src/config';
+import * as bannerSchemas from '../src/modules/banners/banners.schemas';
+import { type BannerDeps, createBanner } from '../src/modules/banners/banners.service';
+import {
+  createAssignment,
+  createCampaign,
+  createLink,
+  moveCampaign,
+} from '../src/modules/banners/campaigns.service';
+import { createPlacement } from '../src/modules/banners/placements.service';
 import { createBlogCategory, createBlogPost } from '../src/modules/blog';
 import { createPostBody } from '../src/modules/blog/posts/posts.schemas';
-
 import { createCouponBody } from '../src/modules/cart/coupons/coupons.schemas';
 import { createCoupon } from '../src/modules/cart/coupons/coupons.service';
 import { createCarePackageBody } from '../src/modules/catalog/care-packages/care-packages.schemas';
@@ -31,6 +40,8 @@ import { createBrand, createCategory, createTag } from '../src/modules/catalog/t
 import { createAdmin, createCustomerAccount, SUPERADMIN_ROLE } from '../src/modules/identity';
 import { users } from '../src/modules/identity/identity.table';
 import type { UserPrincipal } from '../src/platform/auth/principal';
+import { createMemoryCache } from '../src/platform/cache/memory-cache';
+import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
@@ -50,6 +61,9 @@ export interface DemoSummary {
 
   /** A coupon code customers can apply to their cart. */
   coupon: string;
+
+  /** The banner placement that serves at once: GET /api/banners/serve/<slug>. */
+  bannerPlacement: string;
   admin: typeof DEMO_ADMIN;
   customer: typeof DEMO_CUSTOMER;
 }
@@ -368,6 +382,8 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
 
   const coupon = await seedDemoCoupon(deps, actor);
 
+  const bannerPlacement = await seedDemoBanners(deps, actor);
+
   return {
     products: productCount,
     digitalKeys: keyCount,
@@ -375,6 +391,8 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     blogPosts,
 
     coupon,
+
+    bannerPlacement,
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
   };
@@ -438,6 +456,87 @@ async function seedDemoBlog(deps: SeedDeps, actor: UserPrincipal): Promise<numbe
   return 2;
 }
 
+export const DEMO_BANNER_PLACEMENT = 'home-hero';
+
+/**
+ * The home page slider: a placement with a running campaign and three banners (plus a fallback),
+ * so GET /api/banners/serve/home-hero answers with banners at once.
+ */
+async function seedDemoBanners(deps: SeedDeps, actor: UserPrincipal): Promise<string> {
+  const bannerDeps: BannerDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    cache: deps.cache ?? createMemoryCache({ maxEntries: 100, clock: deps.clock }),
+    log: pino({ level: 'silent' }),
+    jobs: createMemoryQueue({ concurrency: 1 }), // admin writes queue nothing
+  };
+  const placement = await createPlacement(
+    bannerDeps,
+    actor,
+    bannerSchemas.createPlacementBody.parse({
+      slug: DEMO_BANNER_PLACEMENT,
+      label: 'Home page slider',
+      layoutType: 'full_slider',
+      pageContext: 'home',
+      maxBanners: 3,
+      recommendedWidth: 1920,
+      recommendedHeight: 640,
+      recommendedAspectRatio: '3:1',
+      allowPartialRender: true,
+    }),
+  );
+  const campaign = await createCampaign(
+    bannerDeps,
+    actor,
+    bannerSchemas.createCampaignBody.parse({
+      name: 'Festive season',
+      description: 'Dashain and Tihar offers',
+    }),
+  );
+  await moveCampaign(bannerDeps, actor, campaign.publicId, 'activate');
+  await createLink(bannerDeps, actor, campaign.publicId, { placementPublicId: placement.publicId });
+  const slides = [
+    [
+      'Thangkas from Bhaktapur',
+      'Hand-painted with mineral pigments',
+      '/products?categorySlug=thangka-paintings',
+    ],
+    ['Singing bowls', 'Seven metals, hand-hammered', '/products?search=singing%20bowl'],
+    ['Laptops for work from home', 'With Laptop Care', '/products?categorySlug=laptops'],
+    ['Welcome to Pasal', 'Handicrafts, laptops and software', '/'],
+  ] as const;
+  for (const [index, [title, subheadline, ctaUrl]] of slides.entries()) {
+    const banner = await createBanner(
+      bannerDeps,
+      actor,
+      bannerSchemas.createBannerBody.parse({
+        title,
+        primaryImageUrl: `/images/demo/banner-${index + 1}.webp`,
+        primaryImageAlt: title,
+        headline: title,
+        subheadline,
+        ctaLabel: 'Shop now',
+        ctaUrl,
+      }),
+    );
+    const isFallback = index === slides.length - 1;
+    await createAssignment(
+      bannerDeps,
+      actor,
+      campaign.publicId,
+      placement.publicId,
+      bannerSchemas.createAssignmentBody.parse({
+        bannerPublicId: banner.publicId,
+        displayOrder: index,
+        isFallback,
+        transitionDurationMs: 5000,
+      }),
+    );
+  }
+  return placement.slug;
+}
+
 async function main(): Promise<number> {
   loadEnvFile('.env');
   const config = loadConfig();
@@ -456,6 +555,7 @@ async function main(): Promise<number> {
       [
         `Demo store seeded (${platform.database.driver}): ${summary.products} products, ` +
           `${summary.digitalKeys} digital keys, shipping to ${summary.districts} districts, ${summary.blogPosts} blog posts.`,
+        `  Banners:    GET /api/banners/serve/${summary.bannerPlacement}`,
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
         `  Coupon:     ${summary.coupon}  (POST /api/cart/coupon)`,

@@ -18,6 +18,7 @@ import {
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
+import { bannersModule } from './modules/banners';
 import { blogModule } from './modules/blog';
 import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
@@ -52,6 +53,8 @@ export const modules: PasalModule[] = [
   blogModule,
   cartModule,
   contentModule,
+
+  bannersModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

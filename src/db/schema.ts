@@ -1,7 +1,7 @@
 // Every module's tables, for drizzle-kit (migrations) and nothing else.
 export * from '../modules/activity/activity.table';
+export * from '../modules/banners/banners.table';
 export * from '../modules/blog/blog.table';
-
 export * from '../modules/cart/carts/carts.table';
 export * from '../modules/cart/coupons/coupons.table';
 export * from '../modules/catalog/care-packages/care-packages.table';

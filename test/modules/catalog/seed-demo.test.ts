@@ -170,6 +170,17 @@ describe('seed:demo', () => {
       });
     }
 
+    // The home slider serves the running campaign's banners at once.
+    expect(summary.bannerPlacement).toBe('home-hero');
+    const served = await t.app.inject({ method: 'GET', url: '/api/banners/serve/home-hero' });
+    expect(served.statusCode).toBe(200);
+    expect(served.json().data.placement).toMatchObject({ slug: 'home-hero', maxBanners: 3 });
+    expect(served.json().data.banners.map((b: { title: string }) => b.title)).toEqual([
+      'Thangkas from Bhaktapur',
+      'Singing bowls',
+      'Laptops for work from home',
+    ]);
+
     await expect(seedDemoStore(deps)).rejects.toThrow(DemoSeedRefused);
     await expect(seedDemoStore(deps)).rejects.toThrow(/already seeded/);
     const after = await t.app.inject({ method: 'GET', url: '/api/products' });

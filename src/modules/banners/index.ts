@@ -1,0 +1,46 @@
+// Banners: placements (slots by slug), banners, campaigns linking them with assignments and
+// targeting rules; public serving per visitor context with a short cache, impression and click
+// tracking through jobs, and the schedule sync and daily statistics jobs.
+import type { PasalModule } from '../../platform/module';
+import { scheduleJobs, trackingJobs } from './banners.jobs';
+import {
+  assignmentPermissions,
+  bannerPermissions,
+  campaignPermissions,
+  placementPermissions,
+  targetingRulePermissions,
+} from './banners.permissions';
+import { bannerRoutes } from './banners.routes';
+import { campaignRoutes } from './campaigns.routes';
+import { placementRoutes } from './placements.routes';
+import { servingRoutes } from './serving.routes';
+
+export { rollupStats, syncScheduleStatus } from './banners.jobs';
+
+const group = (p: { module: string; codes: string[] }) => ({ module: p.module, codes: p.codes });
+
+export const bannersModule: PasalModule = {
+  name: 'banners',
+  permissions: [
+    group(bannerPermissions),
+    group(placementPermissions),
+    group(campaignPermissions),
+    group(assignmentPermissions),
+    group(targetingRulePermissions),
+  ],
+  async register(ctx) {
+    const tracking = trackingJobs(ctx);
+    ctx.jobs.register(tracking.impression);
+    ctx.jobs.register(tracking.click);
+    const { sync, rollup } = scheduleJobs(ctx);
+    ctx.jobs.register(sync);
+    ctx.jobs.register(rollup);
+    await ctx.jobs.schedule(sync, ctx.config.BANNER_SCHEDULE_SYNC_CRON, {});
+    await ctx.jobs.schedule(rollup, ctx.config.BANNER_STATS_ROLLUP_CRON, {}, { timezone: 'UTC' });
+
+    bannerRoutes(ctx.app, ctx);
+    placementRoutes(ctx.app, ctx);
+    campaignRoutes(ctx.app, ctx);
+    servingRoutes(ctx.app, ctx, tracking);
+  },
+};

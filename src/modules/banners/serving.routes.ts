@@ -1,0 +1,74 @@
+// Public banner serving and tracking: no credentials, rate limited per IP (interface, "Limits").
+import { access } from '../../platform/auth/access';
+import { envelopeSchema, ok } from '../../platform/http/envelope';
+import type { ApiApp } from '../../platform/module';
+import * as s from './banners.schemas';
+import type { BannerDeps } from './banners.service';
+import { serveBanners } from './serving.service';
+import { servingContext } from './serving-context';
+import { type TrackingJobs, trackClick, trackImpression } from './tracking.service';
+
+export const SERVE_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
+export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
+
+export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs) {
+  // One counter per IP for both tracking routes, counted before validation (onRequest).
+  const trackingLimit = app.rateLimit({
+    ...TRACKING_RATE_LIMIT,
+    allowList: () => !deps.config.RATE_LIMIT_ENABLED,
+    keyGenerator: (request) => `banner-tracking:${request.ip}`,
+  });
+  app.get(
+    '/api/banners/serve/:slug',
+    {
+      config: { access: access.public(), rateLimit: SERVE_RATE_LIMIT },
+      schema: {
+        tags: ['banner serving'],
+        summary:
+          'Banners of a placement for the caller: context from User-Agent, x-country-code (or cf-ipcountry), Authorization, Accept-Language, x-device-id or x-session-id, Referer, x-user-segment',
+        params: s.slugParams,
+        response: { 200: envelopeSchema(s.serveResult) },
+      },
+    },
+    async (request) =>
+      ok(await serveBanners(deps, request.params.slug, servingContext(request.headers)), 'Banners'),
+  );
+
+  app.post(
+    '/api/banners/events/impression',
+    {
+      config: { access: access.public() },
+      onRequest: trackingLimit,
+      schema: {
+        tags: ['banner tracking'],
+        summary: 'Record an impression (202 once queued; a repeated correlationId is ignored)',
+        body: s.impressionBody,
+        response: { 202: s.trackingAccepted },
+      },
+    },
+    async (request, reply) => {
+      await trackImpression(deps, jobs.impression, request.body);
+      reply.status(202);
+      return ok(null, 'Impression accepted');
+    },
+  );
+
+  app.post(
+    '/api/banners/events/click',
+    {
+      config: { access: access.public() },
+      onRequest: trackingLimit,
+      schema: {
+        tags: ['banner tracking'],
+        summary: 'Record a click (202 once queued; a repeated correlationId is ignored)',
+        body: s.clickBody,
+        response: { 202: s.trackingAccepted },
+      },
+    },
+    async (request, reply) => {
+      await trackClick(deps, jobs.click, request.body);
+      reply.status(202);
+      return ok(null, 'Click accepted');
+    },
+  );
+}
