@@ -1,5 +1,7 @@
 // In-app notifications: the customer app's inbox (`/api/mobile/notifications`) and each
 // admin's back-office feed (`/api/admin/notifications`), newest first, with the unread count.
+// Both inboxes have the same three routes; only the prefix, the actor and the method of
+// read-all differ (the customer one predates the staff feed's decision).
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
@@ -8,17 +10,47 @@ import type { ModuleContext } from '../../platform/module';
 import * as s from './notifications.schemas';
 import * as notifications from './notifications.service';
 
+interface Inbox {
+  audience: notifications.Audience;
+  prefix: string;
+  whose: string;
+  access: ReturnType<typeof access.customer>;
+  readAllMethod: 'PATCH' | 'POST';
+}
+
 export function notificationsRoutes(ctx: ModuleContext) {
+  const inboxes: Inbox[] = [
+    {
+      audience: 'customer',
+      prefix: '/api/mobile/notifications',
+      whose: "The customer's",
+      access: access.customer(),
+      readAllMethod: 'PATCH',
+    },
+    // Staff: any signed-in admin reads their own feed (decisions.md, "Admin notifications").
+    {
+      audience: 'admin',
+      prefix: '/api/admin/notifications',
+      whose: "The admin's own",
+      access: access.admin(),
+      readAllMethod: 'POST',
+    },
+  ];
+  for (const inbox of inboxes) inboxRoutes(ctx, inbox);
+}
+
+function inboxRoutes(ctx: ModuleContext, inbox: Inbox) {
   const { app } = ctx;
   const tags = ['notifications'];
+  const config = { access: inbox.access };
 
   app.get(
-    '/api/mobile/notifications',
+    inbox.prefix,
     {
-      config: { access: access.customer() },
+      config,
       schema: {
         tags,
-        summary: "The customer's notifications, newest first, with the unread count",
+        summary: `${inbox.whose} notifications, newest first, with the unread count`,
         querystring: s.notificationListQuery,
         response: { 200: s.notificationListEnvelope },
       },
@@ -26,7 +58,7 @@ export function notificationsRoutes(ctx: ModuleContext) {
     async (request) => {
       const { notifications: list, meta } = await notifications.listNotifications(
         ctx.db,
-        'customer',
+        inbox.audience,
         currentUser(request).userId,
         request.query,
       );
@@ -34,27 +66,26 @@ export function notificationsRoutes(ctx: ModuleContext) {
     },
   );
 
-  app.patch(
-    '/api/mobile/notifications/read-all',
-    {
-      config: { access: access.customer() },
-      schema: {
-        tags,
-        summary: "Mark every one of the customer's notifications read",
-        response: { 200: envelopeSchema(s.readAllResult) },
-      },
+  app.route({
+    method: inbox.readAllMethod,
+    url: `${inbox.prefix}/read-all`,
+    config,
+    schema: {
+      tags,
+      summary: `Mark every one of ${inbox.whose.toLowerCase()} notifications read`,
+      response: { 200: envelopeSchema(s.readAllResult) },
     },
-    async (request) =>
+    handler: async (request) =>
       ok(
-        await notifications.markAllNotificationsRead(ctx, 'customer', currentUser(request).userId),
+        await notifications.markAllNotificationsRead(ctx, inbox.audience, currentUser(request).userId),
         'Notifications read',
       ),
-  );
+  });
 
   app.patch(
-    '/api/mobile/notifications/:id/read',
+    `${inbox.prefix}/:id/read`,
     {
-      config: { access: access.customer() },
+      config,
       schema: {
         tags,
         summary: 'Mark one notification read (again: unchanged)',
@@ -66,70 +97,7 @@ export function notificationsRoutes(ctx: ModuleContext) {
       ok(
         await notifications.markNotificationRead(
           ctx,
-          'customer',
-          currentUser(request).userId,
-          request.params.id,
-        ),
-        'Notification read',
-      ),
-  );
-
-  // Staff: any signed-in admin reads their own feed (decisions.md, "Admin notifications").
-  app.get(
-    '/api/admin/notifications',
-    {
-      config: { access: access.admin() },
-      schema: {
-        tags,
-        summary: "The admin's own notifications, newest first, with the unread count",
-        querystring: s.notificationListQuery,
-        response: { 200: s.notificationListEnvelope },
-      },
-    },
-    async (request) => {
-      const { notifications: list, meta } = await notifications.listNotifications(
-        ctx.db,
-        'admin',
-        currentUser(request).userId,
-        request.query,
-      );
-      return okWithMeta(list, meta, 'Notifications');
-    },
-  );
-
-  app.post(
-    '/api/admin/notifications/read-all',
-    {
-      config: { access: access.admin() },
-      schema: {
-        tags,
-        summary: "Mark every one of the admin's notifications read",
-        response: { 200: envelopeSchema(s.readAllResult) },
-      },
-    },
-    async (request) =>
-      ok(
-        await notifications.markAllNotificationsRead(ctx, 'admin', currentUser(request).userId),
-        'Notifications read',
-      ),
-  );
-
-  app.patch(
-    '/api/admin/notifications/:id/read',
-    {
-      config: { access: access.admin() },
-      schema: {
-        tags,
-        summary: "Mark one of the admin's notifications read (again: unchanged)",
-        params: uuidIdParams,
-        response: { 200: envelopeSchema(s.notification) },
-      },
-    },
-    async (request) =>
-      ok(
-        await notifications.markNotificationRead(
-          ctx,
-          'admin',
+          inbox.audience,
           currentUser(request).userId,
           request.params.id,
         ),
