@@ -139,7 +139,7 @@ export type AsyncRequestView = z.infer<typeof asyncRequest>;
 
 export const requestIdParams = z.object({ requestId: z.string().min(1).max(100) });
 
-export const cancelBody = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).default({});
+export const cancelBody = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).nullish();
 export const refundBody = z.object({
   reason: z.string().trim().min(1).max(1000),
   remarks: z.string().trim().max(2000).optional(),
