@@ -308,11 +308,12 @@ describe('order.auto_cancel', () => {
   const statusOf = async (id: number) => (await c.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
   it('online orders unpaid after ORDER_PAYMENT_TIMEOUT_MINUTES are cancelled and release stock; COD and paid ones stay', async () => {
-    const me = await c.customer();
+    // One customer per order: an online order leaves its lines in the cart, and the next
+    // checkout of that cart would take them again.
     const freshProduct = await c.product({ onHand: 3 });
-    const stale = await placed(me, 'gateway_card', 3);
-    const cod = await placed(me, 'cod', 3);
-    const paid = await placed(me, 'gateway_card', 3);
+    const stale = await placed(await c.customer(), 'gateway_card', 3);
+    const cod = await placed(await c.customer(), 'cod', 3);
+    const paid = await placed(await c.customer(), 'gateway_card', 3);
     await pay(paid.orderId);
     clock.advance(29 * 60_000);
     const later = await c.customer(); // signed in now: its token is fresh
