@@ -351,6 +351,26 @@ export const settings = {
     schema: int(1000),
     default: '1800000',
   }),
+  PAYMENT_RETURN_URL_ALLOWLIST: setting({
+    doc: 'Comma-separated prefixes a checkout or buy-now `returnUrl` must start with (else 400 `PAYMENT_RETURN_URL_NOT_ALLOWED`). Empty: no return URL is allowed. The default allows the development storefront.',
+    schema: csv,
+    default: 'http://localhost:3001/',
+  }),
+  COD_REQUIRES_VERIFIED_PHONE: setting({
+    doc: 'When true, a cash-on-delivery checkout or buy-now by a customer without a verified phone answers 400 `ORDER_PHONE_VERIFICATION_REQUIRED`.',
+    schema: bool,
+    default: 'false',
+  }),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: setting({
+    doc: 'An online order still `payment_pending` this many minutes after checkout is cancelled by `order.auto_cancel` and its stock released.',
+    schema: int(1, 10_080),
+    default: '30',
+  }),
+  REFUND_WINDOW_DAYS: setting({
+    doc: 'A paid order may ask for a refund before dispatch, or within this many days of delivery.',
+    schema: int(0, 365),
+    default: '7',
+  }),
   CART_AUTO_LOCATE_ENABLED: setting({
     doc: 'Enables `POST /api/cart/location/auto` (else 410 `CART_LOCATION_AUTO_DISABLED`). Pasal has no geolocation provider: enabled, it adds the sent coordinates to the location already set (see docs/api-notes.md, "Cart").',
     schema: bool,

@@ -248,6 +248,15 @@ export async function findUserCard(db: Db, userId: string): Promise<UserCard | u
   };
 }
 
+/** The user's phone and whether it is verified (orders: COD checks, the order's contact number). */
+export async function findUserPhone(
+  db: Db,
+  userId: string,
+): Promise<{ phone: string | null; phoneVerified: boolean } | undefined> {
+  const user = await repo.findUserById(db, userId);
+  return user && { phone: user.phone, phoneVerified: user.phoneVerified };
+}
+
 /** The customer account holding `email` (any case), if one exists and is not anonymised. */
 export async function findCustomerIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const user = await repo.findUserByEmail(db, email);

@@ -29,6 +29,7 @@ export {
   ensureBootstrapAdmin,
   findCustomerIdByEmail,
   findUserCard,
+  findUserPhone,
   SUPERADMIN_ROLE,
   setAccountActive,
   startSession,

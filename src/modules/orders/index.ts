@@ -1,0 +1,34 @@
+// Orders: checkout and buy-now (COD completely; online payments through the `PaymentInitiator`
+// the payments module provides), the customer's orders, async cancel, refund requests and the
+// unpaid-order sweep. Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
+import type { PasalModule } from '../../platform/module';
+import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
+import { paymentInitiatorHolder } from './orders.payments';
+import { orderPermissions } from './orders.permissions';
+import { orderRoutes } from './orders.routes';
+
+export {
+  type ChangeOutcome,
+  cancelOrder,
+  markOrderPaid,
+  markOrderPaymentFailed,
+  type OrderDeps,
+} from './orders.commands';
+export { queueUnpaidOrderCancels } from './orders.jobs';
+export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
+export { orderPermissions } from './orders.permissions';
+export { orderTypeOf } from './orders.service';
+
+export const ordersModule: PasalModule = {
+  name: 'orders',
+  permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
+  async register(ctx) {
+    const deps = { ...ctx, payments: paymentInitiatorHolder(ctx.app) };
+    ctx.jobs.register(cancelJob(ctx));
+    ctx.jobs.register(autoCancelJob(ctx));
+    const sweep = expireUnpaidJob(ctx);
+    ctx.jobs.register(sweep);
+    await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
+    orderRoutes(ctx, deps);
+  },
+};

@@ -1,0 +1,30 @@
+import { AppError } from '../../platform/http/errors';
+
+// Codes of orders (docs/api-notes.md, "Orders"). The interface fixes ORDER_NOT_FOUND,
+// ORDER_ACCESS_DENIED, ORDER_SHIPPING_DISTRICT_REQUIRED, ORDER_PRODUCT_NOT_AVAILABLE;
+// decisions.md ORDER_REFUND_NOT_ALLOWED, ORDER_REQUEST_NOT_FOUND, ORDER_PHONE_VERIFICATION_REQUIRED,
+// PAYMENT_RETURN_URL_NOT_ALLOWED, PAYMENT_GATEWAY_UNAVAILABLE. ORDER_CART_EMPTY is ours.
+export const orderErrors = {
+  notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'Order not found'),
+  accessDenied: () => new AppError(403, 'ORDER_ACCESS_DENIED', 'This order belongs to another customer'),
+  requestNotFound: () => new AppError(404, 'ORDER_REQUEST_NOT_FOUND', 'Order request not found'),
+  shippingDistrictRequired: () =>
+    new AppError(
+      400,
+      'ORDER_SHIPPING_DISTRICT_REQUIRED',
+      'Physical items need a shipping district: set the cart location first',
+    ),
+  cartEmpty: () => new AppError(400, 'ORDER_CART_EMPTY', 'The cart is empty'),
+  productNotAvailable: (productId: number) =>
+    new AppError(400, 'ORDER_PRODUCT_NOT_AVAILABLE', `Product ${productId} is no longer on sale`, {
+      productId,
+    }),
+  phoneVerificationRequired: () =>
+    new AppError(400, 'ORDER_PHONE_VERIFICATION_REQUIRED', 'Cash on delivery needs a verified phone number'),
+  returnUrlNotAllowed: () =>
+    new AppError(400, 'PAYMENT_RETURN_URL_NOT_ALLOWED', 'The return URL is not on the allowed list'),
+  gatewayUnavailable: () =>
+    new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment gateway cannot be reached; try again'),
+  refundNotAllowed: () =>
+    new AppError(400, 'ORDER_REFUND_NOT_ALLOWED', 'A refund cannot be requested for this order'),
+};

@@ -1,0 +1,172 @@
+// Every query of orders: orders, their items and histories, and async requests.
+import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { pageWindow } from '../../platform/http/pagination';
+import type { OrderListQuery } from './orders.schemas';
+import {
+  type ActorType,
+  type OrderStatus,
+  orderItems,
+  orderRequests,
+  orderStatusHistory,
+  orders,
+  type PaymentMethod,
+} from './orders.table';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type OrderRequestRow = typeof orderRequests.$inferSelect;
+
+export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertItems(tx: Db, values: NewOrderItem[]): Promise<void> {
+  if (values.length) await tx.insert(orderItems).values(values);
+}
+
+export async function insertStatus(
+  tx: Db,
+  p: {
+    orderId: number;
+    status: OrderStatus;
+    notes?: string | null;
+    actorType: ActorType;
+    customerId?: string | null;
+    adminId?: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.insert(orderStatusHistory).values({
+    orderId: p.orderId,
+    status: p.status,
+    notes: p.notes ?? null,
+    actorType: p.actorType,
+    createdByCustomerId: p.customerId ?? null,
+    createdByAdminId: p.adminId ?? null,
+    createdAt: p.at,
+  });
+}
+
+export async function statusHistoryOf(db: Db, orderId: number) {
+  return db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+}
+
+export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** The order locked for the rest of the transaction. */
+export async function lockOrder(tx: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Changes the order only while its status is one of `from` (a conditional update, so a replay
+ * or a racing change finds nothing to do); returns the new row, or undefined.
+ */
+export async function updateOrderIf(
+  tx: Db,
+  id: number,
+  when: { from: readonly OrderStatus[]; method?: PaymentMethod },
+  values: Partial<NewOrder>,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set(values)
+    .where(
+      and(
+        eq(orders.id, id),
+        inArray(orders.status, [...when.from]),
+        when.method ? eq(orders.paymentMethod, when.method) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function itemsOf(db: Db, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function listCustomerOrders(
+  db: Db,
+  customerId: string,
+  q: OrderListQuery,
+): Promise<{ rows: OrderRow[]; count: number }> {
+  const where = and(
+    eq(orders.customerId, customerId),
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.fulfillmentStatus ? eq(orders.fulfillmentStatus, q.fulfillmentStatus) : undefined,
+  );
+  const column = q.sort === 'updatedAt' ? orders.updatedAt : orders.createdAt;
+  const dir = q.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(q);
+  const base = db.select().from(orders).where(where).orderBy(dir(column), dir(orders.id)).offset(offset);
+  const rows = await (limit === undefined ? base : base.limit(limit));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** Online orders still waiting for payment that were created before `before`. */
+export async function unpaidOnlineOrders(db: Db, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'payment_pending'),
+        eq(orders.paymentMethod, 'online'),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function insertRequest(
+  tx: Db,
+  values: typeof orderRequests.$inferInsert,
+): Promise<OrderRequestRow> {
+  const [row] = await tx.insert(orderRequests).values(values).returning();
+  return row!;
+}
+
+export async function findRequest(db: Db, requestId: string): Promise<OrderRequestRow | undefined> {
+  const [row] = await db.select().from(orderRequests).where(eq(orderRequests.requestId, requestId));
+  return row;
+}
+
+/** Ends a pending request once (a retried job finds it ended and changes nothing). */
+export async function finishRequest(
+  tx: Db,
+  requestId: string,
+  values: {
+    status: 'completed' | 'failed';
+    result: Record<string, unknown> | null;
+    error: string | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(orderRequests)
+    .set({ status: values.status, result: values.result, error: values.error, completedAt: values.at })
+    .where(and(eq(orderRequests.requestId, requestId), eq(orderRequests.status, 'pending')))
+    .returning({ id: orderRequests.requestId });
+  return rows.length > 0;
+}

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { coupons } from '../cart/coupons/coupons.table';
+import { products } from '../catalog/products/products.table';
+import { users } from '../identity/identity.table';
+import {
+  allowedMovesCheckSql,
+  type FulfillmentStatus,
+  type OrderType,
+} from './fulfillment/fulfillment.rules';
+
+export const ORDER_STATUSES = [
+  'created',
+  'payment_pending',
+  'paid',
+  'payment_failed',
+  'cancelled',
+  'refund_requested',
+  'refund_pending',
+  'refund_approved',
+  'refund_rejected',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cod_pending', 'cod_collected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['online', 'cod', 'pos'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_SOURCES = ['checkout', 'buy_now', 'training_enroll', 'admin_manual', 'pos_sale'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+export const ACTOR_TYPES = ['customer', 'admin', 'system'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** One order: totals and shipping are snapshots taken at checkout; amounts are whole NPR. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    /** The gateway asked for at checkout (`cod`, `gateway_card`, …). */
+    gateway: text('gateway').notNull(),
+    orderSource: text('order_source').$type<OrderSource>().notNull(),
+    totalMrp: integer('total_mrp').notNull(),
+    totalSp: integer('total_sp').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    shippingFee: integer('shipping_fee').notNull().default(0),
+    carePackageTotal: integer('care_package_total').notNull().default(0),
+    finalPayable: integer('final_payable').notNull(),
+    shippingDistrict: text('shipping_district'),
+    shippingMobileNum: text('shipping_mobile_num'),
+    shippingAddressLine1: text('shipping_address_line1'),
+    shippingAddressLine2: text('shipping_address_line2'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingPostalCode: text('shipping_postal_code'),
+    shippingLandmark: text('shipping_landmark'),
+    shippingLatitude: doublePrecision('shipping_latitude'),
+    shippingLongitude: doublePrecision('shipping_longitude'),
+    receiver: text('receiver'),
+    contactNumber: text('contact_number'),
+    /** Null until fulfilment starts (online payment verified, or COD placed). */
+    fulfillmentStatus: text('fulfillment_status').$type<FulfillmentStatus>(),
+    /** The cart the order came from (checkout); null for buy-now. */
+    cartId: uuid('cart_id'),
+    returnUrl: text('return_url'),
+    /** The COD payment's id, until the payments module keeps COD payments itself. */
+    codPaymentId: uuid('cod_payment_id'),
+    /** What verified the payment (the payments module's reference). */
+    paymentReference: text('payment_reference'),
+    refundReason: text('refund_reason'),
+    refundRemarks: text('refund_remarks'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt),
+    index('orders_unpaid_idx').on(t.status, t.paymentMethod, t.createdAt),
+  ],
+);
+
+/** A line of an order: the product and prices as they were at checkout. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productKind: text('product_kind').notNull(),
+    productTitle: text('product_title').notNull(),
+    productSlug: text('product_slug').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    quantity: integer('quantity').notNull(),
+    unitMrp: integer('unit_mrp').notNull(),
+    unitSp: integer('unit_sp').notNull(),
+    /** What the line saves against MRP (per unit × quantity). */
+    discount: integer('discount').notNull(),
+    /** effective price × quantity. */
+    finalValue: integer('final_value').notNull(),
+    carePackageId: integer('care_package_id'),
+    pricingTierId: integer('pricing_tier_id'),
+    carePackageName: text('care_package_name'),
+    carePackageTierLabel: text('care_package_tier_label'),
+    carePackageUnitPrice: integer('care_package_unit_price'),
+    serialNumber: text('serial_number'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    notes: text('notes'),
+    actorType: text('actor_type').$type<ActorType>().notNull(),
+    createdByCustomerId: uuid('created_by_customer_id'),
+    createdByAdminId: uuid('created_by_admin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/** Every fulfilment move; the CHECK holds the state machine's (from, to) pairs. */
+export const orderFulfillmentHistory = pgTable(
+  'order_fulfillment_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<FulfillmentStatus>().notNull(),
+    toStatus: text('to_status').$type<FulfillmentStatus>().notNull(),
+    remarks: text('remarks'),
+    actorType: text('actor_type').$type<ActorType>().notNull(),
+    actorId: uuid('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_fulfillment_history_order_idx').on(t.orderId),
+    check(
+      'order_fulfillment_history_allowed_move',
+      sql.raw(allowedMovesCheckSql('from_status', 'to_status')),
+    ),
+  ],
+);
+
+export const ORDER_REQUEST_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type OrderRequestStatus = (typeof ORDER_REQUEST_STATUSES)[number];
+
+/** An async order command (cancel, …) and how it ended; polled by its `requestId`. */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    requestId: text('request_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    command: text('command').notNull(),
+    /** Who asked: the customer (customer routes see only their own) or an admin. */
+    customerId: uuid('customer_id'),
+    adminId: uuid('admin_id'),
+    status: text('status').$type<OrderRequestStatus>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('order_requests_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,86 @@
+// Rows to the API's shapes: the order list item of decisions.md and the customer's detail.
+import { fulfillmentTimeline } from './fulfillment/fulfillment.rules';
+import type { OrderItemRow, OrderRow } from './orders.repository';
+import type { OrderDetail, OrderListItem } from './orders.schemas';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toListItem(order: OrderRow, items: OrderItemRow[]): OrderListItem {
+  const thumbnails = [...new Set(items.map((i) => i.thumbnailUrl).filter((u): u is string => !!u))];
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    orderType: order.orderType,
+    orderStatus: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    fulfillmentStatus: order.fulfillmentStatus,
+    finalPayable: order.finalPayable,
+    itemCount: items.reduce((n, i) => n + i.quantity, 0),
+    orderThumbnails: thumbnails.slice(0, 2),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export function toDetail(order: OrderRow, items: OrderItemRow[]): OrderDetail {
+  return {
+    ...toListItem(order, items),
+    orderThumbnails: [...new Set(items.map((i) => i.thumbnailUrl).filter((u): u is string => !!u))],
+    orderSource: order.orderSource,
+    gateway: order.gateway,
+    totalMrp: order.totalMrp,
+    totalSp: order.totalSp,
+    couponCode: order.couponCode,
+    couponDiscount: order.couponDiscount,
+    shippingFee: order.shippingFee,
+    carePackageTotal: order.carePackageTotal,
+    shippingDistrict: order.shippingDistrict,
+    shippingMobileNum: order.shippingMobileNum,
+    shippingAddressLine1: order.shippingAddressLine1,
+    shippingAddressLine2: order.shippingAddressLine2,
+    shippingCity: order.shippingCity,
+    shippingState: order.shippingState,
+    shippingPostalCode: order.shippingPostalCode,
+    shippingLandmark: order.shippingLandmark,
+    shippingLatitude: order.shippingLatitude,
+    shippingLongitude: order.shippingLongitude,
+    receiver: order.receiver,
+    contactNumber: order.contactNumber,
+    fulfillmentTimeline: order.fulfillmentStatus
+      ? fulfillmentTimeline(order.orderType, order.fulfillmentStatus)
+      : fulfillmentTimeline(order.orderType, 'received').map((s) => ({
+          ...s,
+          completed: false,
+          current: false,
+        })),
+    refundReason: order.refundReason,
+    paidAt: iso(order.paidAt),
+    cancelledAt: iso(order.cancelledAt),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productKind: i.productKind,
+      quantity: i.quantity,
+      unitMrp: i.unitMrp,
+      unitSp: i.unitSp,
+      discount: i.discount,
+      finalValue: i.finalValue,
+      thumbnailUrl: i.thumbnailUrl,
+      productTitle: i.productTitle,
+      productSlug: i.productSlug,
+      serialNumber: i.serialNumber,
+      carePackage:
+        i.carePackageId !== null
+          ? {
+              carePackageId: i.carePackageId,
+              pricingTierId: i.pricingTierId ?? 0,
+              name: i.carePackageName ?? '',
+              tierLabel: i.carePackageTierLabel ?? '',
+              unitPrice: i.carePackageUnitPrice ?? 0,
+            }
+          : null,
+      subscriptionInfo: null,
+    })),
+  };
+}

@@ -1,0 +1,107 @@
+// Helpers of the orders tests: a cart test app with orders deps, a fake payment initiator, and
+// shortcuts to fill a cart and check out.
+import { expect } from 'vitest';
+import type { OrderDeps, PaymentInitiator } from '../../../src/modules/orders';
+import { setPaymentInitiator } from '../../../src/modules/orders';
+import type { TestAppOptions } from '../../helpers/app';
+import type { SignedIn } from '../../helpers/factories';
+import { cartTestApp } from '../cart/calls';
+
+export const ORDER_PREFIXES = ['/api/orders', '/api/mobile/orders'] as const;
+export const RETURN_URL = 'http://localhost:3001/checkout/result';
+
+export interface FakeInitiator extends PaymentInitiator {
+  calls: Array<{ orderId: number; amount: number; gateway: string }>;
+  fail: boolean;
+}
+
+export function fakeInitiator(): FakeInitiator {
+  const fake: FakeInitiator = {
+    calls: [],
+    fail: false,
+    async initiate(_tx, p) {
+      if (fake.fail) throw new Error('provider down');
+      fake.calls.push({ orderId: p.orderId, amount: p.amount, gateway: p.gateway });
+      return {
+        paymentId: `pay-${p.orderId}`,
+        gatewayTransactionId: `tx-${p.orderNumber}`,
+        initiationType: 'redirect',
+        redirectUrl: `http://127.0.0.1/sandbox/${p.orderId}`,
+        gatewayPayload: { amount: p.amount },
+      };
+    },
+  };
+  return fake;
+}
+
+export async function ordersTestApp(opts: TestAppOptions & { initiator?: PaymentInitiator } = {}) {
+  const { initiator, ...rest } = opts;
+  const c = await cartTestApp({
+    ...rest,
+    testRoutes: initiator ? (api) => setPaymentInitiator(api, initiator) : undefined,
+  });
+  const p = c.t.platform;
+  const deps: OrderDeps = {
+    db: p.database.db,
+    clock: p.clock,
+    cache: p.cache,
+    config: p.config,
+    storage: p.storage,
+    jobs: p.jobs,
+    push: p.outgoing.push,
+    realtime: p.realtime,
+    log: p.log,
+  };
+  let districtReady = false;
+
+  /** A customer whose cart holds `items` (and a Kathmandu shipping location unless `location: false`). */
+  async function cartWith(
+    who: SignedIn,
+    items: Array<{ productId: number; quantity?: number }>,
+    location = true,
+  ) {
+    for (const item of items) await c.cartCall(who, 'POST', '/items', { quantity: 1, ...item });
+    if (location) {
+      if (!districtReady) {
+        await c.district('Kathmandu', 100);
+        districtReady = true;
+      }
+      await c.cartCall(who, 'POST', '/location', {
+        districtName: 'Kathmandu',
+        addressLine1: 'Ward 1',
+        city: 'Kathmandu',
+        postalCode: '44600',
+      });
+    }
+  }
+
+  const checkout = (who: SignedIn, gateway = 'cod', prefix: string = ORDER_PREFIXES[0], headers = {}) =>
+    c.http.call(
+      'POST',
+      `${prefix}/checkout`,
+      { ...who.headers, ...headers },
+      { gateway, returnUrl: RETURN_URL },
+    );
+
+  async function order(who: SignedIn, id: number) {
+    const res = await c.http.call('GET', `/api/orders/${id}`, who.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  }
+
+  /** Polls an async request until it is no longer pending (drains the jobs first). */
+  async function settled(who: SignedIn, requestId: string) {
+    for (let i = 0; i < 50; i++) {
+      await c.t.drainJobs();
+      const res = await c.http.call('GET', `/api/orders/requests/${requestId}`, who.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      if (res.json().data.status !== 'pending') return res.json().data;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`request ${requestId} still pending`);
+  }
+
+  return { ...c, deps, cartWith, checkout, order, settled };
+}
+
+export type OrdersTestApp = Awaited<ReturnType<typeof ordersTestApp>>;
