@@ -26,6 +26,7 @@ import { contentModule } from './modules/content';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
+import { paymentsModule } from './modules/payments';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -55,6 +56,7 @@ export const modules: PasalModule[] = [
   contentModule,
 
   bannersModule,
+  paymentsModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -15,6 +15,7 @@ export * from '../modules/content/content.table';
 export * from '../modules/idempotency/idempotency.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/notifications/notifications.table';
+export * from '../modules/payments/payments.table';
 export * from '../modules/support/feedback/feedback.table';
 export * from '../modules/support/inquiries/inquiries.table';
 export * from '../modules/support/realtime/support-events.table';
