@@ -146,8 +146,7 @@ export async function getPayment(db: Db, paymentId: string): Promise<PaymentRow 
 
 export async function getPendingOnlinePayment(deps: Pick<PaymentsDeps, 'db' | 'config'>, paymentId: string) {
   const payment = await getPayment(deps.db, paymentId);
-  if (!payment || payment.method !== 'online' || payment.provider !== 'sandbox')
-    throw paymentErrors.notFound();
+  if (payment?.method !== 'online' || payment.provider !== 'sandbox') throw paymentErrors.notFound();
   return payment;
 }
 
@@ -274,7 +273,7 @@ export async function processRedirectOutcome(
   params: Record<string, string>,
 ): Promise<OutcomeResult> {
   const payment = await getPayment(deps.db, paymentId);
-  if (!payment || payment.method !== 'online') {
+  if (payment?.method !== 'online') {
     deps.log.warn({ paymentId, kind }, 'payment job for an unknown payment; nothing changed');
     return 'invalid';
   }
@@ -295,7 +294,7 @@ export async function processStatusCheck(
   paymentId: string,
 ): Promise<OutcomeResult> {
   const payment = await getPayment(deps.db, paymentId);
-  if (!payment || payment.method !== 'online') return 'invalid';
+  if (payment?.method !== 'online') return 'invalid';
   if (payment.status !== 'pending') return 'unchanged';
   const adapter = gatewayAdapter(deps.config, payment.gateway as OnlineGateway);
   if (!adapter) return 'retry';
