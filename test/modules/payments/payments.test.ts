@@ -30,12 +30,18 @@ beforeAll(async () => {
   registerPaymentOutcomeHandlers({
     async onCompleted(tx, _afterCommit, event) {
       // Runs inside the transaction that completed the payment: it already reads completed.
-      const [row] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, event.paymentId));
+      const [row] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, event.paymentId));
       expect(row?.status).toBe('completed');
       completed.push(event);
     },
     async onFailed(tx, _afterCommit, event) {
-      const [row] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, event.paymentId));
+      const [row] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, event.paymentId));
       expect(row?.status).toBe('failed');
       failed.push(event);
     },
@@ -47,7 +53,9 @@ beforeEach(() => {
   failed.length = 0;
 });
 
-async function newPayment(opts: { amount?: number; gateway?: 'gateway_card' | 'gateway_wallet_a' | 'cod'; returnUrl?: string } = {}) {
+async function newPayment(
+  opts: { amount?: number; gateway?: 'gateway_card' | 'gateway_wallet_a' | 'cod'; returnUrl?: string } = {},
+) {
   const orderId = nextOrderId++;
   const result = await inTransaction(t.platform.database.db, (tx) =>
     initiatePayment(tx, {
@@ -110,13 +118,20 @@ describe('initiatePayment', () => {
   });
 
   it('refuses a returnUrl outside PAYMENT_RETURN_URL_ALLOWLIST (400 PAYMENT_RETURN_URL_NOT_ALLOWED) and writes nothing', async () => {
-    for (const returnUrl of ['https://evil.example/checkout', 'http://localhost:3001/other', 'javascript:alert(1)']) {
+    for (const returnUrl of [
+      'https://evil.example/checkout',
+      'http://localhost:3001/other',
+      'javascript:alert(1)',
+    ]) {
       await expect(newPayment({ returnUrl })).rejects.toMatchObject({
         statusCode: 400,
         errorCode: 'PAYMENT_RETURN_URL_NOT_ALLOWED',
       });
     }
-    const rows = await t.platform.database.db.select().from(payments).where(eq(payments.returnUrl, 'https://evil.example/checkout'));
+    const rows = await t.platform.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.returnUrl, 'https://evil.example/checkout'));
     expect(rows).toHaveLength(0);
   });
 });
@@ -264,7 +279,10 @@ describe('redirects', () => {
   });
 
   it('an unknown payment id: 302 to the result page with payment_status failed, nothing written', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/redirect/00000000-0000-7000-8000-000000000000/success?x=1' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/redirect/00000000-0000-7000-8000-000000000000/success?x=1',
+    });
     expect(res.statusCode).toBe(302);
     const result = new URL(res.headers.location as string, 'http://x');
     expect(result.pathname).toBe('/api/payments/result');
@@ -344,7 +362,11 @@ describe('the result page', () => {
   });
 
   it('without a known payment id: 404 page, no redirect', async () => {
-    for (const q of ['', '?payment_id=nope', '?payment_id=00000000-0000-7000-8000-000000000000&next=https://evil.example/']) {
+    for (const q of [
+      '',
+      '?payment_id=nope',
+      '?payment_id=00000000-0000-7000-8000-000000000000&next=https://evil.example/',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/payments/result${q}` });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('http-equiv="refresh"');
