@@ -344,6 +344,30 @@ describe('redirects', () => {
   });
 });
 
+describe('the outcome transaction', () => {
+  it('a throwing onCompleted rolls the payment back to pending (the job would retry)', async () => {
+    const deps = {
+      config: t.platform.config,
+      clock: t.platform.clock,
+      log: pino({ level: 'silent' }),
+      db: t.platform.database.db,
+      jobs: t.platform.jobs,
+    };
+    const p = await newPayment();
+    const params = Object.fromEntries(new URL(await press(p.paymentId, 'success'), 'http://x').searchParams);
+    const throwing = {
+      onCompleted: async () => {
+        throw new Error('orders refused');
+      },
+      onFailed: async () => {},
+    };
+    await expect(processRedirectOutcome(deps, throwing, p.paymentId, 'success', params)).rejects.toThrow(
+      'orders refused',
+    );
+    expect((await paymentRow(p.paymentId)).status).toBe('pending');
+  });
+});
+
 describe('the result page', () => {
   it("redirects to the payment's stored returnUrl with payment_status and order_id, ignoring next", async () => {
     const p = await newPayment({ returnUrl: 'https://shop.example.com/pay/done?cart=1' });
@@ -381,3 +405,81 @@ async function signedUrl(paymentId: string, outcome: 'success' | 'failure') {
   const q = new URLSearchParams(sandboxRedirectParams(t.platform.config.URL_SIGNING_SECRET, row, outcome));
   return `/api/payments/redirect/${paymentId}/${outcome}?${q}`;
 }
+
+describe('order.payment_retry', () => {
+  it('asks the adapter status again while inconclusive, attempt × delay apart, and stops after maxAttempts', async () => {
+    const { paymentJobs, PAYMENT_RETRY_DELAY_MS } = await import(
+      '../../../src/modules/payments/payments.jobs'
+    );
+    const queued: Array<{ name: string; payload: unknown; opts: unknown }> = [];
+    const deps = {
+      config: t.platform.config,
+      clock: t.platform.clock,
+      log: pino({ level: 'silent' }),
+      db: t.platform.database.db,
+      jobs: {
+        ...t.platform.jobs,
+        enqueue: async (def: { name: string }, payload: unknown, opts: unknown) => {
+          queued.push({ name: def.name, payload, opts });
+        },
+      } as never,
+    };
+    const jobs = paymentJobs(deps, () => undefined);
+    const p = await newPayment();
+    // The sandbox keeps no status: its answer is inconclusive, so the next attempt is queued.
+    await jobs.retry.handler(
+      { orderId: p.orderId, paymentId: p.paymentId, attempt: 1, maxAttempts: 2 },
+      { attempt: 1, jobId: 'x' },
+    );
+    expect(queued).toEqual([
+      {
+        name: 'order.payment_retry',
+        payload: { orderId: p.orderId, paymentId: p.paymentId, attempt: 2, maxAttempts: 2 },
+        opts: { jobId: `${p.paymentId}-retry-2`, delayMs: PAYMENT_RETRY_DELAY_MS * 2 },
+      },
+    ]);
+    await jobs.retry.handler(
+      { orderId: p.orderId, paymentId: p.paymentId, attempt: 2, maxAttempts: 2 },
+      { attempt: 1, jobId: 'x' },
+    );
+    expect(queued).toHaveLength(1);
+    expect((await paymentRow(p.paymentId)).status).toBe('pending');
+
+    // A payment that already left pending is not asked about again.
+    await t.app.inject({ method: 'GET', url: await press(p.paymentId, 'success') });
+    await t.drainJobs();
+    await jobs.retry.handler(
+      { orderId: p.orderId, paymentId: p.paymentId, attempt: 1, maxAttempts: 5 },
+      { attempt: 1, jobId: 'x' },
+    );
+    expect(queued).toHaveLength(1);
+  });
+
+  it('a success job whose gateway this process does not serve queues the first retry', async () => {
+    const { paymentJobs } = await import('../../../src/modules/payments/payments.jobs');
+    const queued: unknown[] = [];
+    const jobs = paymentJobs(
+      {
+        config: { ...t.platform.config, PAYMENTS_MODE: 'live' },
+        clock: t.platform.clock,
+        log: pino({ level: 'silent' }),
+        db: t.platform.database.db,
+        jobs: { enqueue: async (_d: unknown, payload: unknown) => void queued.push(payload) } as never,
+      },
+      () => undefined,
+    );
+    const p = await newPayment();
+    const params = Object.fromEntries(new URL(await press(p.paymentId, 'success'), 'http://x').searchParams);
+    await jobs.success.handler(
+      {
+        orderId: p.orderId,
+        paymentReference: p.paymentId,
+        transactionId: p.gatewayTransactionId,
+        gatewayParams: params,
+      },
+      { attempt: 1, jobId: p.paymentId },
+    );
+    expect(queued).toEqual([{ orderId: p.orderId, paymentId: p.paymentId, attempt: 1, maxAttempts: 5 }]);
+    expect((await paymentRow(p.paymentId)).status).toBe('pending');
+  });
+});
