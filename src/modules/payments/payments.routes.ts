@@ -1,7 +1,6 @@
 import { access } from '../../platform/auth/access';
 import type { ApiApp, ModuleContext } from '../../platform/module';
 import { sandboxRedirectParams } from './gateways/sandbox';
-import type { PaymentJobs } from './payments.jobs';
 import { messagePage, redirectPage, sandboxPage } from './payments.pages';
 import {
   flattenParams,
@@ -16,12 +15,13 @@ import {
   handleRedirect,
   isAllowedReturnUrl,
   type PaymentsDeps,
+  type RedirectJobs,
 } from './payments.service';
 
 const FORM = 'application/x-www-form-urlencoded';
 const FORM_BODY_LIMIT = 16 * 1024;
 
-export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, jobs: PaymentJobs) {
+export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, jobs: RedirectJobs) {
   // Gateways and the sandbox page post HTML forms: parse them here only, not for the whole API.
   await ctx.app.register(async (scope) => {
     const app = scope as unknown as ApiApp;

@@ -8,11 +8,10 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
 import { crockfordCode, newUuid } from '../../platform/ids';
-import type { JobQueue } from '../../platform/jobs/jobs';
+import type { JobDefinition, JobQueue } from '../../platform/jobs/jobs';
 import type { PaymentGateway, RedirectKind, Verification } from './gateways/payment-gateway';
 import { createSandboxGateway } from './gateways/sandbox';
 import { paymentErrors } from './payments.errors';
-import type { PaymentJobs } from './payments.jobs';
 import {
   completeIfPending,
   failIfPending,
@@ -35,6 +34,22 @@ export interface PaymentOutcomeHandlers {
     afterCommit: AfterCommit,
     event: { orderId: number; paymentId: string; reason: string },
   ): Promise<void>;
+}
+
+/** The outcome jobs a verified redirect queues (defined in payments.jobs.ts). */
+export interface RedirectJobs {
+  success: JobDefinition<{
+    orderId: number;
+    paymentReference: string;
+    transactionId?: string | undefined;
+    gatewayParams: Record<string, string>;
+  }>;
+  failed: JobDefinition<{
+    orderId: number;
+    reason?: string | undefined;
+    paymentId: string;
+    gatewayParams: Record<string, string>;
+  }>;
 }
 
 export interface PaymentsDeps {
@@ -167,7 +182,7 @@ export function resultPath(paymentId: string, status: string, orderId?: number) 
  */
 export async function handleRedirect(
   deps: PaymentsDeps,
-  jobs: PaymentJobs,
+  jobs: RedirectJobs,
   paymentId: string,
   kind: RedirectKind,
   params: Record<string, string>,
