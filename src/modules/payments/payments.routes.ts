@@ -93,11 +93,11 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
           tags: ['payments'],
           summary: `The provider's ${kind} redirect: verifies, queues the outcome, 302 to the result page`,
           params: paymentIdParams,
-          querystring: gatewayParamsInput,
+          // No querystring schema: gateway parameters are free-form (read below as strings).
         },
       };
       app.get(url, options, async (request, reply) => {
-        const params = flattenParams(request.query);
+        const params = flattenParams(request.query as Record<string, string | string[]>);
         return reply.redirect(await handleRedirect(deps, jobs, request.params.paymentId, kind, params), 302);
       });
       app.post(
@@ -105,7 +105,10 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
         { ...options, schema: { ...options.schema, body: gatewayParamsInput } },
         async (request, reply) => {
           // A form post's fields win over the same names in the query.
-          const params = { ...flattenParams(request.query), ...flattenParams(request.body) };
+          const params = {
+            ...flattenParams(request.query as Record<string, string | string[]>),
+            ...flattenParams(request.body),
+          };
           return reply.redirect(
             await handleRedirect(deps, jobs, request.params.paymentId, kind, params),
             302,
