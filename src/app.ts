@@ -27,6 +27,8 @@ import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './m
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
+
+import { paymentsModule } from './modules/payments';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -57,6 +59,8 @@ export const modules: PasalModule[] = [
 
   bannersModule,
   ordersModule,
+
+  paymentsModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

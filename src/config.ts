@@ -352,7 +352,7 @@ export const settings = {
     default: '1800000',
   }),
   PAYMENT_RETURN_URL_ALLOWLIST: setting({
-    doc: 'Comma-separated prefixes a checkout or buy-now `returnUrl` must start with (else 400 `PAYMENT_RETURN_URL_NOT_ALLOWED`). Empty: no return URL is allowed. The default allows the development storefront.',
+    doc: 'Comma-separated prefixes a checkout or buy-now `returnUrl` must start with (else 400 `PAYMENT_RETURN_URL_NOT_ALLOWED`); the payment result page redirects only there. Empty: no return URL is allowed. The default allows the development storefront: set it in production.',
     schema: csv,
     default: 'http://localhost:3001/',
   }),
@@ -416,6 +416,36 @@ export const settings = {
     schema: z.string().trim().min(1),
     default: '0 1 * * *',
   }),
+  PAYMENTS_MODE: setting({
+    doc: '`sandbox` or `live`. Unset: `sandbox` outside production, `live` in production. In `sandbox` mode the online gateways left on `sandbox` pay through the built-in sandbox page (`/api/payments/sandbox/:paymentId`). Production refuses to start with `sandbox` unless `PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION=true`.',
+    schema: optionalString.pipe(z.enum(['sandbox', 'live']).optional()),
+    example: 'sandbox',
+  }),
+  PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION: setting({
+    doc: 'Lets a production server start with `PAYMENTS_MODE=sandbox` (a staging deployment that must never take real money).',
+    schema: bool,
+    default: 'false',
+  }),
+  PAYMENT_GATEWAY_WALLET_A: setting({
+    doc: 'Provider of gateway `gateway_wallet_a`. Only `sandbox` for now (`esewa` and `khalti` come with the real gateway adapters).',
+    schema: z.enum(['sandbox']),
+    default: 'sandbox',
+  }),
+  PAYMENT_GATEWAY_WALLET_B: setting({
+    doc: 'Provider of gateway `gateway_wallet_b`. Only `sandbox` for now (`esewa` and `khalti` come later).',
+    schema: z.enum(['sandbox']),
+    default: 'sandbox',
+  }),
+  PAYMENT_GATEWAY_CARD: setting({
+    doc: 'Provider of gateway `gateway_card`. Only `sandbox` for now (`esewa` and `khalti` come later).',
+    schema: z.enum(['sandbox']),
+    default: 'sandbox',
+  }),
+  PAYMENT_GATEWAY_BANK: setting({
+    doc: 'Provider of gateway `gateway_bank`. Only `sandbox` for now (`esewa` and `khalti` come later).',
+    schema: z.enum(['sandbox']),
+    default: 'sandbox',
+  }),
 } as const;
 
 type Settings = typeof settings;
@@ -424,8 +454,11 @@ type RawConfig = { [K in SettingName]: z.output<Settings[K]['schema']> };
 
 export type Role = 'api' | 'worker' | 'all';
 
-export interface Config extends Omit<RawConfig, 'PUBLIC_BASE_URL' | 'JWT_SECRET' | 'URL_SIGNING_SECRET'> {
+export interface Config
+  extends Omit<RawConfig, 'PUBLIC_BASE_URL' | 'JWT_SECRET' | 'URL_SIGNING_SECRET' | 'PAYMENTS_MODE'> {
   PUBLIC_BASE_URL: string;
+  /** Resolved: `sandbox` outside production when unset, `live` in production. */
+  PAYMENTS_MODE: 'sandbox' | 'live';
   JWT_SECRET: string;
   URL_SIGNING_SECRET: string;
 }
@@ -480,6 +513,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const expected = `${(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/api/mobile/auth/idp/callback`;
     if (config.IDP_CALLBACK_URL !== expected) problems.set('IDP_CALLBACK_URL', `must equal ${expected}`);
   }
+  if (
+    config.NODE_ENV === 'production' &&
+    config.PAYMENTS_MODE === 'sandbox' &&
+    !config.PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION
+  ) {
+    problems.set(
+      'PAYMENTS_MODE',
+      'sandbox payments are refused in production (anyone could pay with the sandbox page); set PAYMENTS_MODE=live, or PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION=true for a staging server',
+    );
+  }
   if (config.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name] && !problems.has(name)) problems.set(name, 'must be set when STORAGE_DRIVER=s3');
@@ -495,6 +538,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     PUBLIC_BASE_URL: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    PAYMENTS_MODE: config.PAYMENTS_MODE ?? (config.NODE_ENV === 'production' ? 'live' : 'sandbox'),
     JWT_SECRET: config.JWT_SECRET ?? secrets!.JWT_SECRET,
     URL_SIGNING_SECRET: config.URL_SIGNING_SECRET ?? secrets!.URL_SIGNING_SECRET,
   };

@@ -16,6 +16,9 @@ export * from '../modules/idempotency/idempotency.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/orders/orders.table';
+
+// Only the table: the status and method enums share names with the orders' own.
+export { payments } from '../modules/payments/payments.table';
 export * from '../modules/support/feedback/feedback.table';
 export * from '../modules/support/inquiries/inquiries.table';
 export * from '../modules/support/realtime/support-events.table';

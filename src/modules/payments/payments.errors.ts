@@ -1,0 +1,14 @@
+import { AppError } from '../../platform/http/errors';
+
+export const paymentErrors = {
+  returnUrlNotAllowed: () =>
+    new AppError(
+      400,
+      'PAYMENT_RETURN_URL_NOT_ALLOWED',
+      'The return URL is not one this store sends customers back to',
+    ),
+  notFound: () => new AppError(404, 'PAYMENT_NOT_FOUND', 'Payment not found'),
+  gatewayUnavailable: (gateway: string) =>
+    new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', `Payment gateway ${gateway} is not available`),
+  notPending: () => new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is no longer waiting to be paid'),
+};

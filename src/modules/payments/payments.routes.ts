@@ -1,0 +1,153 @@
+import { access } from '../../platform/auth/access';
+import type { ApiApp, ModuleContext } from '../../platform/module';
+import { sandboxRedirectParams } from './gateways/sandbox';
+import { messagePage, redirectPage, sandboxPage } from './payments.pages';
+import {
+  flattenParams,
+  gatewayParamsInput,
+  paymentIdParams,
+  resultQuery,
+  sandboxOutcomeBody,
+} from './payments.schemas';
+import {
+  getPayment,
+  getPendingOnlinePayment,
+  handleRedirect,
+  isAllowedReturnUrl,
+  type PaymentsDeps,
+  type RedirectJobs,
+} from './payments.service';
+
+const FORM = 'application/x-www-form-urlencoded';
+const FORM_BODY_LIMIT = 16 * 1024;
+
+export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, jobs: RedirectJobs) {
+  // Gateways and the sandbox page post HTML forms: parse them here only, not for the whole API.
+  await ctx.app.register(async (scope) => {
+    const app = scope as unknown as ApiApp;
+    app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
+      const parsed: Record<string, string | string[]> = {};
+      for (const [key, value] of new URLSearchParams(body as string)) {
+        const seen = parsed[key];
+        if (seen === undefined) parsed[key] = value;
+        else parsed[key] = Array.isArray(seen) ? [...seen, value] : [seen, value];
+      }
+      done(null, parsed);
+    });
+
+    if (ctx.config.PAYMENTS_MODE === 'sandbox') {
+      app.get(
+        '/api/payments/sandbox/:paymentId',
+        {
+          config: { access: access.public() },
+          schema: {
+            tags: ['payments'],
+            summary: 'Sandbox checkout page (PAYMENTS_MODE=sandbox): Pay or Fail a payment by hand',
+            params: paymentIdParams,
+          },
+        },
+        async (request, reply) => {
+          const payment = await getPendingOnlinePayment(deps, request.params.paymentId);
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(
+              sandboxPage({
+                paymentId: payment.id,
+                orderNumber: payment.orderNumber,
+                amount: payment.amount,
+                status: payment.status,
+                action: `/api/payments/sandbox/${payment.id}`,
+              }),
+            );
+        },
+      );
+
+      app.post(
+        '/api/payments/sandbox/:paymentId',
+        {
+          config: { access: access.public() },
+          schema: {
+            tags: ['payments'],
+            summary: 'The sandbox page buttons: 302 to the signed success or failure redirect',
+            params: paymentIdParams,
+            body: sandboxOutcomeBody,
+          },
+        },
+        async (request, reply) => {
+          const payment = await getPendingOnlinePayment(deps, request.params.paymentId);
+          const { outcome } = request.body;
+          const query = new URLSearchParams(
+            sandboxRedirectParams(ctx.config.URL_SIGNING_SECRET, payment, outcome),
+          );
+          return reply.redirect(`/api/payments/redirect/${payment.id}/${outcome}?${query}`, 302);
+        },
+      );
+    }
+
+    for (const kind of ['success', 'failure'] as const) {
+      const url = `/api/payments/redirect/:paymentId/${kind}`;
+      const options = {
+        config: { access: access.public() },
+        schema: {
+          tags: ['payments'],
+          summary: `The provider's ${kind} redirect: verifies, queues the outcome, 302 to the result page`,
+          params: paymentIdParams,
+          // No querystring schema: gateway parameters are free-form (read below as strings).
+        },
+      };
+      app.get(url, options, async (request, reply) => {
+        const params = flattenParams(request.query as Record<string, string | string[]>);
+        return reply.redirect(await handleRedirect(deps, jobs, request.params.paymentId, kind, params), 302);
+      });
+      app.post(
+        url,
+        { ...options, schema: { ...options.schema, body: gatewayParamsInput } },
+        async (request, reply) => {
+          // A form post's fields win over the same names in the query.
+          const params = {
+            ...flattenParams(request.query as Record<string, string | string[]>),
+            ...flattenParams(request.body),
+          };
+          return reply.redirect(
+            await handleRedirect(deps, jobs, request.params.paymentId, kind, params),
+            302,
+          );
+        },
+      );
+    }
+
+    app.get(
+      '/api/payments/result',
+      {
+        config: { access: access.public() },
+        schema: {
+          tags: ['payments'],
+          summary:
+            "Sends the customer back to the payment's stored return URL with payment_status and order_id",
+          querystring: resultQuery,
+        },
+      },
+      async (request, reply) => {
+        const html = reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        const payment = request.query.payment_id
+          ? await getPayment(deps.db, request.query.payment_id)
+          : undefined;
+        if (!payment) {
+          return html.code(404).send(messagePage('Payment not found', 'We could not find this payment.'));
+        }
+        // Re-checked: a return URL allowed when the order was made may have been removed since.
+        if (!isAllowedReturnUrl(ctx.config.PAYMENT_RETURN_URL_ALLOWLIST, payment.returnUrl)) {
+          return html.send(
+            messagePage('Payment result', `Your payment is ${payment.status}. You may close this page.`),
+          );
+        }
+        const target = new URL(payment.returnUrl);
+        target.searchParams.set('payment_status', payment.status);
+        target.searchParams.set('order_id', String(payment.orderId));
+        target.searchParams.set('payment_id', payment.id);
+        return html.send(redirectPage(target.toString()));
+      },
+    );
+  });
+}
