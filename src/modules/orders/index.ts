@@ -2,8 +2,10 @@
 // the payments module provides), the customer's orders, async cancel, refund requests and the
 // unpaid-order sweep. Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
 import type { PasalModule } from '../../platform/module';
+import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
+import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
-import { paymentInitiatorHolder } from './orders.payments';
+import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
 
@@ -24,6 +26,20 @@ export const ordersModule: PasalModule = {
   permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
   async register(ctx) {
     const deps = { ...ctx, payments: paymentInitiatorHolder(ctx.app) };
+    // Online checkout goes through the payments module, and a verified (or failed) payment
+    // comes back here, inside the transaction that moves the payment out of `pending`.
+    setPaymentInitiator(ctx.app, { initiate: (tx, p) => initiatePayment(ctx.app, tx, p) });
+    registerPaymentOutcomeHandlers(ctx.app, {
+      onCompleted: async (tx, afterCommit, e) => {
+        await markOrderPaid(ctx, tx, afterCommit, {
+          orderId: e.orderId,
+          paymentReference: e.paymentReference,
+        });
+      },
+      onFailed: async (tx, afterCommit, e) => {
+        await markOrderPaymentFailed(ctx, tx, afterCommit, { orderId: e.orderId, reason: e.reason });
+      },
+    });
     ctx.jobs.register(cancelJob(ctx));
     ctx.jobs.register(autoCancelJob(ctx));
     const sweep = expireUnpaidJob(ctx);

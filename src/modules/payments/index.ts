@@ -3,13 +3,13 @@
 // the public redirect and result routes, and the jobs that move a payment out of `pending`.
 //
 // The contract with orders (which imports this file; payments never imports orders):
-// - `initiatePayment(tx, { orderId, orderNumber, amount, gateway, returnUrl })` inside the
+// - `initiatePayment(app, tx, { orderId, orderNumber, amount, gateway, returnUrl })` inside the
 //   checkout transaction → `{ paymentId, gatewayTransactionId, initiationType, redirectUrl,
 //   gatewayPayload }`; throws 400 PAYMENT_RETURN_URL_NOT_ALLOWED, 502 PAYMENT_GATEWAY_UNAVAILABLE.
-// - `registerPaymentOutcomeHandlers({ onCompleted, onFailed })` once at start-up: each is called
+// - `registerPaymentOutcomeHandlers(app, { onCompleted, onFailed })` once at start-up: each is called
 //   once per payment, inside the transaction that moves it from `pending`.
 import type { Db } from '../../platform/db/database';
-import type { PasalModule } from '../../platform/module';
+import type { ApiApp, PasalModule } from '../../platform/module';
 import { paymentJobs } from './payments.jobs';
 import { paymentsRoutes } from './payments.routes';
 import {
@@ -30,18 +30,32 @@ export {
   type PaymentStatus,
 } from './payments.table';
 
-let handlers: PaymentOutcomeHandlers | undefined;
-let runtime: PaymentsDeps | undefined;
+// Per API instance, never global: two apps in one process (tests, two processes of a test
+// deployment) each keep their own database and handlers.
+interface PaymentsRuntime {
+  deps?: PaymentsDeps;
+  handlers?: PaymentOutcomeHandlers;
+}
+const runtimes = new WeakMap<object, PaymentsRuntime>();
+function runtimeOf(app: ApiApp): PaymentsRuntime {
+  let runtime = runtimes.get(app);
+  if (!runtime) {
+    runtime = {};
+    runtimes.set(app, runtime);
+  }
+  return runtime;
+}
 
-/** Orders calls this at start-up; a second call replaces the handlers. */
-export function registerPaymentOutcomeHandlers(next: PaymentOutcomeHandlers): void {
-  handlers = next;
+/** Orders calls this at start-up with the API scope it was handed; a second call replaces them. */
+export function registerPaymentOutcomeHandlers(app: ApiApp, next: PaymentOutcomeHandlers): void {
+  runtimeOf(app).handlers = next;
 }
 
 /** Creates the pending payment of an order and asks its gateway how the customer pays. */
-export function initiatePayment(tx: Db, input: InitiatePaymentInput): Promise<InitiatedPayment> {
-  if (!runtime) throw new Error('payments module is not registered');
-  return initiate(runtime, tx, input);
+export function initiatePayment(app: ApiApp, tx: Db, input: InitiatePaymentInput): Promise<InitiatedPayment> {
+  const deps = runtimeOf(app).deps;
+  if (!deps) throw new Error('payments module is not registered');
+  return initiate(deps, tx, input);
 }
 
 export const paymentsModule: PasalModule = {
@@ -54,8 +68,9 @@ export const paymentsModule: PasalModule = {
       db: ctx.db,
       jobs: ctx.jobs,
     };
-    runtime = deps;
-    const jobs = paymentJobs(deps, () => handlers);
+    const runtime = runtimeOf(ctx.app);
+    runtime.deps = deps;
+    const jobs = paymentJobs(deps, () => runtime.handlers);
     ctx.jobs.register(jobs.success);
     ctx.jobs.register(jobs.failed);
     ctx.jobs.register(jobs.retry);

@@ -246,14 +246,14 @@ describe('checkout (COD and online)', () => {
   }
 });
 
-describe('checkout without a payment initiator and with COD_REQUIRES_VERIFIED_PHONE', () => {
+describe('checkout with the online gateways unavailable (live mode, no provider yet) and COD_REQUIRES_VERIFIED_PHONE', () => {
   let c: OrdersTestApp;
   beforeAll(async () => {
-    c = await ordersTestApp({ env: { COD_REQUIRES_VERIFIED_PHONE: 'true' } });
+    c = await ordersTestApp({ env: { COD_REQUIRES_VERIFIED_PHONE: 'true', PAYMENTS_MODE: 'live' } });
   });
   afterAll(() => c?.t.close());
 
-  it('online gateways answer 502 when payments are not wired; COD needs a verified phone', async () => {
+  it('online gateways answer 502 when their provider is unavailable; COD needs a verified phone', async () => {
     const me = await c.customer();
     const p = await c.product({ onHand: 2 });
     await c.cartWith(me, [{ productId: p }]);

@@ -8,6 +8,7 @@ import { initiatePayment, registerPaymentOutcomeHandlers } from '../../../src/mo
 import { processRedirectOutcome } from '../../../src/modules/payments/payments.service';
 import { payments } from '../../../src/modules/payments/payments.table';
 import { inTransaction } from '../../../src/platform/db/transaction';
+import type { ApiApp } from '../../../src/platform/module';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { servicesTier } from '../../helpers/services';
 
@@ -18,6 +19,8 @@ const completed: Array<{ orderId: number; paymentId: string; paymentReference: s
 const failed: Array<{ orderId: number; paymentId: string; reason: string }> = [];
 
 let t: TestApp;
+/** The API scope the modules were registered in: payments keeps its state per scope. */
+let api: ApiApp;
 let nextOrderId = 1000;
 
 beforeAll(async () => {
@@ -26,8 +29,12 @@ beforeAll(async () => {
       PAYMENT_RETURN_URL_ALLOWLIST: `${RETURN_URL},https://shop.example.com/pay/`,
       PUBLIC_BASE_URL: 'http://api.test',
     },
+    testRoutes: (scope) => {
+      api = scope;
+    },
   });
-  registerPaymentOutcomeHandlers({
+  // These stand in for the orders module's handlers (registered at start-up; replaced here).
+  registerPaymentOutcomeHandlers(api, {
     async onCompleted(tx, _afterCommit, event) {
       // Runs inside the transaction that completed the payment: it already reads completed.
       const [row] = await tx
@@ -58,7 +65,7 @@ async function newPayment(
 ) {
   const orderId = nextOrderId++;
   const result = await inTransaction(t.platform.database.db, (tx) =>
-    initiatePayment(tx, {
+    initiatePayment(api, tx, {
       orderId,
       orderNumber: `ORD-${orderId}`,
       amount: opts.amount ?? 1500,
