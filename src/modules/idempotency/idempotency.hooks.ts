@@ -1,12 +1,14 @@
 // How a route becomes idempotent: it declares `config.idempotency` ('optional' or
 // 'required') beside its access, and these hooks do the rest for every such route — the
 // claim before the handler (after validation and access, so a refused request claims
-// nothing), the replay instead of the handler, and the stored answer on the way out.
-import type { FastifyRequest } from 'fastify';
+// nothing), the replay instead of the handler, and the stored answer on the way out. The
+// hooks are added to those routes only, so every other request pays nothing for them.
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { httpErrors } from '../../platform/http/errors';
 import type { ApiApp } from '../../platform/module';
+import { sha256Hex } from '../../platform/security/tokens';
 import type { KeyId } from './idempotency.repository';
 import { claimIdempotencyKey, finishIdempotentRequest, requestDigest } from './idempotency.service';
 
@@ -30,7 +32,8 @@ const MAX_KEY_LENGTH = 255;
 function callerScope(request: FastifyRequest): string {
   const p = request.principal;
   if (!p) return `ip:${request.ip}`;
-  if (p.actor === 'guest') return `guest:${p.token}`;
+  // A guest's credential is a secret: the table keeps its digest, never the token itself.
+  if (p.actor === 'guest') return `guest:${sha256Hex(p.token)}`;
   return `${p.actor}:${p.userId}`;
 }
 
@@ -45,34 +48,42 @@ export function installIdempotency(deps: { app: ApiApp; db: Db; clock: Clock }):
   const { app, db, clock } = deps;
   app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const mode = request.routeOptions.config.idempotency;
+  // Registered first among the modules, so it sees every module's routes as they are declared.
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.idempotency;
     if (!mode) return;
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) {
-      if (mode === 'required') throw invalidKey('Idempotency-Key header is required');
-      return;
-    }
-    if (typeof header !== 'string') throw invalidKey('send one Idempotency-Key header');
-    if (header.length < 1 || header.length > MAX_KEY_LENGTH) {
-      throw invalidKey(`must be 1 to ${MAX_KEY_LENGTH} characters`);
-    }
-    const id: KeyId = {
-      scope: callerScope(request),
-      route: `${request.method} ${request.routeOptions.url}`,
-      key: header,
-    };
-    const claim = await claimIdempotencyKey(db, id, requestDigest(request), clock.now());
-    if (claim.kind === 'replay') {
-      const { status, contentType, body } = claim.response;
-      reply.code(status).header('idempotent-replayed', 'true');
-      if (contentType) reply.header('content-type', contentType);
-      return reply.send(body);
-    }
-    request.idempotencyClaim = id;
+    route.preHandler = [...asArray(route.preHandler), claimOrReplay(mode)];
+    route.onSend = [...asArray(route.onSend), storeAnswer];
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  function claimOrReplay(mode: IdempotencyMode): preHandlerAsyncHookHandler {
+    return async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      if (header === undefined) {
+        if (mode === 'required') throw invalidKey('Idempotency-Key header is required');
+        return;
+      }
+      if (typeof header !== 'string') throw invalidKey('send one Idempotency-Key header');
+      if (header.length < 1 || header.length > MAX_KEY_LENGTH) {
+        throw invalidKey(`must be 1 to ${MAX_KEY_LENGTH} characters`);
+      }
+      const id: KeyId = {
+        scope: callerScope(request),
+        route: `${request.method} ${request.routeOptions.url}`,
+        key: header,
+      };
+      const claim = await claimIdempotencyKey(db, id, requestDigest(request), clock.now());
+      if (claim.kind === 'replay') {
+        const { status, contentType, body } = claim.response;
+        reply.code(status).header('idempotent-replayed', 'true');
+        if (contentType) reply.header('content-type', contentType);
+        return reply.send(body);
+      }
+      request.idempotencyClaim = id;
+    };
+  }
+
+  const storeAnswer: onSendHookHandler = async (request, reply, payload) => {
     const id = request.idempotencyClaim;
     if (!id) return payload;
     request.idempotencyClaim = null;
@@ -97,8 +108,11 @@ export function installIdempotency(deps: { app: ApiApp; db: Db; clock: Clock }):
       request.log.error({ err: error, idempotencyKey: id }, 'storing the idempotent answer failed');
     }
     return payload;
-  });
+  };
 }
+
+const asArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** The header as the OpenAPI document shows it on an idempotent route. */
 export function idempotencyHeaderDoc(mode: IdempotencyMode) {
