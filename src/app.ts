@@ -27,7 +27,6 @@ import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './m
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
-
 import { paymentsModule } from './modules/payments';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
@@ -56,10 +55,8 @@ export const modules: PasalModule[] = [
   blogModule,
   cartModule,
   contentModule,
-
   bannersModule,
   ordersModule,
-
   paymentsModule,
 ];
 
