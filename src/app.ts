@@ -259,6 +259,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   if ((options.role ?? 'all') !== 'worker') {
     platform.realtime.attach(app.server);
+    app.addHook('onReady', () => platform.realtime.ready());
     // Open sockets would keep the HTTP server from closing.
     app.addHook('preClose', async () => platform.realtime.disconnectLocal());
   }

@@ -297,6 +297,7 @@ async function startPort(opts: {
   });
   const server = createServer();
   realtime.attach(server);
+  await realtime.ready();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     realtime,
@@ -474,6 +475,16 @@ describe.runIf(servicesTier)('realtime port on a Redis shared by two deployments
   afterAll(async () => {
     for (const port of ports) await port.close();
     await redis?.quit();
+  });
+
+  it('ready() resolves once the process is subscribed, so no emit made after it is missed', async () => {
+    const prefix = `pasal-test-${unique()}`;
+    const port = await startPort({ redis, redisPrefix: prefix });
+    ports.push(port);
+    // startPort awaited ready(): the adapter's channels are already subscribed on Redis.
+    const channels = (await redis.pubsub('CHANNELS', `${prefix}:socket.io*`)) as string[];
+    expect(channels.length).toBeGreaterThan(0);
+    expect(channels.every((channel) => channel.startsWith(`${prefix}:socket.io-`))).toBe(true);
   });
 
   it('an emit reaches the processes of its own REDIS_PREFIX and not another deployment', async () => {

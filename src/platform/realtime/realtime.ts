@@ -48,6 +48,12 @@ export interface Realtime {
    * with reason "io server disconnect", after which Socket.IO does not reconnect by itself.
    */
   disconnectCredentials(keys: string[]): void;
+  /**
+   * Resolves once this process hears the emits of the others (the Redis adapter's
+   * subscriptions are in place). An API that served sockets before that would miss the
+   * events emitted meanwhile, so the app waits for it before it listens.
+   */
+  ready(): Promise<void>;
   /** Starts serving sockets on the HTTP server (API roles only). */
   attach(server: HttpServer): void;
   /**
@@ -87,9 +93,10 @@ export function createRealtime(opts: {
       : undefined,
   });
   const redisClients: Redis[] = [];
+  let sub: Redis | undefined;
   if (opts.redis) {
     const pub = opts.redis.duplicate();
-    const sub = opts.redis.duplicate();
+    sub = opts.redis.duplicate();
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, opts.redisPrefix ? { key: `${opts.redisPrefix}:socket.io` } : {}));
   }
@@ -260,6 +267,12 @@ export function createRealtime(opts: {
       socket.data.principal = now;
       armExpiry(socket);
       return now;
+    },
+    // The adapter subscribed when the namespace was created; a connection answers its commands
+    // in order, so the PING's answer comes after the subscriptions' (PING is allowed in
+    // subscriber mode).
+    ready: async () => {
+      await sub?.ping();
     },
     attach: (server) => {
       io.attach(server);
