@@ -3,6 +3,7 @@
 // payments are wired at start-up; nothing here is faked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrdersTestApp, ordersTestApp, RETURN_URL } from './calls';
+import { payInSandbox } from './sandbox';
 
 describe('online checkout through the sandbox', () => {
   let c: OrdersTestApp;
@@ -11,26 +12,7 @@ describe('online checkout through the sandbox', () => {
   });
   afterAll(() => c?.t.close());
 
-  /** Presses a sandbox button and follows the redirects the browser would. */
-  async function pay(paymentId: string, outcome: 'success' | 'failure') {
-    const page = await c.t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${paymentId}` });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    const pressed = await c.t.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${paymentId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `outcome=${outcome}`,
-    });
-    expect(pressed.statusCode).toBe(302);
-    const redirect = String(pressed.headers.location).replace(/^https?:\/\/[^/]+/, '');
-    expect(redirect).toContain(`/api/payments/redirect/${paymentId}/${outcome}`);
-    const back = await c.t.app.inject({ method: 'GET', url: redirect });
-    expect(back.statusCode).toBe(302);
-    expect(String(back.headers.location)).toContain('/api/payments/result');
-    await c.t.drainJobs();
-    return redirect;
-  }
+  const pay = (paymentId: string, outcome: 'success' | 'failure') => payInSandbox(c.t, paymentId, outcome);
 
   it('Pay: the order turns paid once, the stock is taken, the cart is cleared', async () => {
     const me = await c.customer();
