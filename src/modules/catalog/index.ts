@@ -61,6 +61,7 @@ export {
   extendReservations,
   finalizeStock,
   getStockLevels,
+  handOverReservation,
   type ReserveOutcome,
   releaseStock,
   reserveStock,
