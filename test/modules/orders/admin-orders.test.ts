@@ -3,6 +3,7 @@
 // decisions (async), notes, serial numbers and COD collection, with who may call each.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPendingSubscription } from '../../../src/modules/catalog';
 import { users } from '../../../src/modules/identity/identity.table';
 import { orderFulfillmentHistory, orders } from '../../../src/modules/orders/orders.table';
 import { TestClock } from '../../../src/platform/clock';
@@ -249,6 +250,26 @@ describe('GET /api/admin/orders/:id', () => {
     expect(unpaid).toMatchObject({ fulfillmentStatus: null, eligibleFulfillmentActions: [] });
     await setOrder(online.orderId, { fulfillmentStatus: 'delivered' });
     expect((await c.adminOrder(online.orderId)).eligibleFulfillmentActions).toEqual([]);
+  });
+
+  it('a care-package order offers activation only while a subscription of it is pending', async () => {
+    const who = await c.customer();
+    const pkg = await c.carePackage();
+    const cover = await c.product({ kind: 'care_package', carePackageTierId: pkg.tiers[0]!.id });
+    await c.cartWith(who, [{ productId: cover }], false);
+    const res = await c.checkout(who, 'cod');
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = res.json().data.orderId;
+    const detail = await c.adminOrder(orderId);
+    expect(detail).toMatchObject({ orderType: 'care_package', eligibleFulfillmentActions: [] });
+    await createPendingSubscription(c.db, {
+      customerId: who.userId,
+      tierId: pkg.tiers[0]!.id,
+      productId: cover,
+      orderItemId: String(detail.items[0].id),
+      at: clock.now(),
+    });
+    expect((await c.adminOrder(orderId)).eligibleFulfillmentActions).toEqual(['activate-care-package']);
   });
 
   it('404 ORDER_NOT_FOUND, 400 VALIDATION_ERROR for a bad id; 401, 403', async () => {
