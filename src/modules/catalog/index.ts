@@ -65,6 +65,7 @@ export {
   type ReserveOutcome,
   releaseStock,
   reserveStock,
+  restockSoldUnits,
   type StockOwner,
   setReservedQuantity,
 } from './stock/stock.service';

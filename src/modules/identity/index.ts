@@ -24,16 +24,19 @@ export {
   createAdmin,
   createCustomerAccount,
   createRole,
+  customerIdsMatching,
   endAllSessions,
   endSession,
   ensureBootstrapAdmin,
   findCustomerIdByEmail,
   findUserCard,
+  findUserContacts,
   findUserPhone,
   SUPERADMIN_ROLE,
   setAccountActive,
   startSession,
   type UserCard,
+  type UserContact,
 } from './identity.service';
 
 export const identityModule: PasalModule = {

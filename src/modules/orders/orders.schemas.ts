@@ -68,6 +68,7 @@ export const orderItem = z.object({
     .nullable(),
   subscriptionInfo: z.record(z.string(), z.unknown()).nullable(),
 });
+export type OrderItemView = z.infer<typeof orderItem>;
 
 const timelineStep = z.object({
   status: z.enum(FULFILLMENT_STATUSES),

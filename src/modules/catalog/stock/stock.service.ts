@@ -216,6 +216,38 @@ export function finalizeStock(
   return endReservations(tx, p, true);
 }
 
+/**
+ * Puts units that `owner` bought back on the shelf: a paid order cancelled or refunded before
+ * it left the store. The caller's own conditional change makes sure this runs once. Products
+ * without stock (digital, care packages) are skipped. Returns the units put back.
+ */
+export async function restockSoldUnits(
+  tx: Db,
+  p: { owner: StockOwner; lines: Array<{ productId: number; quantity: number }>; at: Date; reason?: string },
+): Promise<number> {
+  const byProduct = new Map<number, number>();
+  for (const l of p.lines) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+  let units = 0;
+  // Ascending product ids, like every multi-product stock write, so two callers cannot deadlock.
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+    const row = await repo.lockExistingStock(tx, productId);
+    if (!row || quantity <= 0) continue;
+    const after = await repo.setOnHand(tx, productId, row.onHand + quantity, p.at);
+    await repo.insertLedger(tx, {
+      productId,
+      source: 'release',
+      reason: p.reason ?? `Returned to stock by ${p.owner.type} ${p.owner.id}`,
+      onHandDelta: quantity,
+      reservedDelta: 0,
+      after,
+      owner: p.owner,
+      at: p.at,
+    });
+    units += quantity;
+  }
+  return units;
+}
+
 /** Moves the expiry of every reservation of `owner` (a cart that is used again). */
 export function extendReservations(
   tx: Db,
