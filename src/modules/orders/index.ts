@@ -4,6 +4,7 @@
 import type { PasalModule } from '../../platform/module';
 import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { invoiceRoutes } from './invoice/invoice.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
@@ -48,5 +49,6 @@ export const ordersModule: PasalModule = {
     await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
     orderRoutes(ctx, deps);
     analyticsRoutes(ctx);
+    invoiceRoutes(ctx);
   },
 };
