@@ -10,6 +10,7 @@ import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from '.
 import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
+import { reorderRoutes } from './reorder/reorder.routes';
 
 export {
   type ChangeOutcome,
@@ -50,5 +51,6 @@ export const ordersModule: PasalModule = {
     orderRoutes(ctx, deps);
     analyticsRoutes(ctx);
     invoiceRoutes(ctx);
+    reorderRoutes(ctx);
   },
 };
