@@ -31,6 +31,18 @@ const csv = z
       .filter(Boolean),
   );
 
+/** An IANA zone name the runtime knows (the database knows the same tz database names). */
+function isTimeZone(name: string): boolean {
+  // Names only: an offset such as `+05:45` means the opposite sign to PostgreSQL (POSIX rules).
+  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 interface Setting<S extends z.ZodType> {
   doc: string;
   schema: S;
@@ -370,6 +382,16 @@ export const settings = {
     doc: 'A paid order may ask for a refund before dispatch, or within this many days of delivery.',
     schema: int(0, 365),
     default: '7',
+  }),
+  STORE_NAME: setting({
+    doc: 'Name of the store as customers see it on documents the server makes (the order invoice PDF).',
+    schema: z.string().trim().min(1).max(120),
+    default: 'Pasal',
+  }),
+  STORE_TIMEZONE: setting({
+    doc: "IANA time zone of the store's calendar: order analytics buckets (day, week from Sunday, month) and date-only filters (`fromDate`, `toDate`, inclusive) are store-local dates.",
+    schema: z.string().trim().refine(isTimeZone, 'must be an IANA time zone name such as Asia/Kathmandu'),
+    default: 'Asia/Kathmandu',
   }),
   CART_AUTO_LOCATE_ENABLED: setting({
     doc: 'Enables `POST /api/cart/location/auto` (else 410 `CART_LOCATION_AUTO_DISABLED`). Pasal has no geolocation provider: enabled, it adds the sent coordinates to the location already set (see docs/api-notes.md, "Cart").',

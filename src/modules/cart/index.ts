@@ -23,8 +23,8 @@ export {
   lineAmounts,
   MAX_LINE_QUANTITY,
 } from './carts/carts.pricing';
-export type { CartQuoteView, CartView, QuoteItem } from './carts/carts.schemas';
-export { type PricedLines, quoteItems } from './carts/carts.service';
+export type { AddItemBody, CartQuoteView, CartView, QuoteItem } from './carts/carts.schemas';
+export { addItem, type CartDeps, type PricedLines, quoteItems } from './carts/carts.service';
 export { type RedemptionOutcome, recordCouponRedemption } from './coupons/coupons.service';
 
 export const cartModule: PasalModule = {

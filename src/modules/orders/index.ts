@@ -4,11 +4,14 @@
 import type { PasalModule } from '../../platform/module';
 import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
 import { registerAdminOrders } from './admin/admin-orders.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { invoiceRoutes } from './invoice/invoice.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
+import { reorderRoutes } from './reorder/reorder.routes';
 
 export {
   type ChangeOutcome,
@@ -49,5 +52,8 @@ export const ordersModule: PasalModule = {
     await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
     orderRoutes(ctx, deps);
     registerAdminOrders(ctx, deps);
+    analyticsRoutes(ctx);
+    invoiceRoutes(ctx);
+    reorderRoutes(ctx);
   },
 };

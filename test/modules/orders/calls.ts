@@ -1,8 +1,10 @@
 // Helpers of the orders tests: a cart test app with orders deps, a fake payment initiator, and
 // shortcuts to fill a cart and check out.
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { OrderDeps, PaymentInitiator } from '../../../src/modules/orders';
 import { markOrderPaid, setPaymentInitiator } from '../../../src/modules/orders';
+import { orders } from '../../../src/modules/orders/orders.table';
 import { inTransaction } from '../../../src/platform/db/transaction';
 import type { TestAppOptions } from '../../helpers/app';
 import type { SignedIn } from '../../helpers/factories';
@@ -136,7 +138,27 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     throw new Error(`request ${requestId} still pending`);
   }
 
-  return { ...c, deps, cartWith, checkout, order, settled, placed, markPaid, adminOrder, adminSettled };
+  /**
+   * Sets an order's columns directly: for states (delivered, COD collected) whose own routes
+   * are tested elsewhere, when a test only needs an order in that state.
+   */
+  async function forceOrder(orderId: number, values: Partial<typeof orders.$inferInsert>) {
+    await c.db.update(orders).set(values).where(eq(orders.id, orderId));
+  }
+
+  return {
+    ...c,
+    deps,
+    cartWith,
+    checkout,
+    order,
+    settled,
+    placed,
+    markPaid,
+    adminOrder,
+    adminSettled,
+    forceOrder,
+  };
 }
 
 export type OrdersTestApp = Awaited<ReturnType<typeof ordersTestApp>>;

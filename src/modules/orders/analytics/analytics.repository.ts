@@ -1,0 +1,110 @@
+// The analytics queries: orders placed in a store-local date range, grouped into store-local
+// buckets by PostgreSQL itself (`AT TIME ZONE`), so PGlite and PostgreSQL agree and every
+// zone's rules (offsets, daylight saving) come from the database's time zone data.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database';
+import { orders } from '../orders.table';
+import type { AnalyticsBucket } from './analytics.schemas';
+
+export interface AnalyticsWindow {
+  /** First and last store-local day, inclusive (YYYY-MM-DD). */
+  fromDate: string;
+  toDate: string;
+  timeZone: string;
+  district: string | null;
+}
+
+const paid = sql`${orders.paymentStatus} in ('completed', 'cod_collected')`;
+
+/** The local bucket a local timestamp falls in; weeks start on Sunday (date_trunc's on Monday). */
+function bucketOf(local: SQL, bucket: AnalyticsBucket): SQL {
+  if (bucket === 'week') return sql`(date_trunc('week', ${local} + interval '1 day') - interval '1 day')`;
+  return sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${local})`;
+}
+
+function placedWithin(w: AnalyticsWindow): SQL {
+  const start = sql`(${w.fromDate}::date)::timestamp at time zone ${w.timeZone}`;
+  const end = sql`(${w.toDate}::date + 1)::timestamp at time zone ${w.timeZone}`;
+  const district = w.district ? sql` and lower(${orders.shippingDistrict}) = lower(${w.district})` : sql``;
+  return sql`${orders.createdAt} >= ${start} and ${orders.createdAt} < ${end}${district}`;
+}
+
+export interface BucketRow {
+  bucketStart: Date;
+  revenue: number;
+  orderCount: number;
+  /** Orders of the bucket that count as revenue. */
+  paidCount: number;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** One row per bucket from the one holding `fromDate` to the one holding `toDate`, empty ones too. */
+export async function bucketTotals(
+  db: Db,
+  w: AnalyticsWindow,
+  bucket: AnalyticsBucket,
+): Promise<BucketRow[]> {
+  const local = sql`(${orders.createdAt} at time zone ${w.timeZone})`;
+  const found = await rows<{
+    bucketStart: Date | string;
+    revenue: string;
+    orderCount: number;
+    paidCount: number;
+  }>(
+    db,
+    sql`
+      with placed as (
+        select ${bucketOf(local, bucket)} as bucket,
+               count(*)::int as order_count,
+               (count(*) filter (where ${paid}))::int as paid_count,
+               coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0)::bigint as revenue
+        from ${orders}
+        where ${placedWithin(w)}
+        group by 1
+      )
+      select (s.bucket at time zone ${w.timeZone}) as "bucketStart",
+             coalesce(p.revenue, 0)::text as revenue,
+             coalesce(p.order_count, 0) as "orderCount",
+             coalesce(p.paid_count, 0) as "paidCount"
+      from generate_series(
+             ${bucketOf(sql`${w.fromDate}::date::timestamp`, bucket)},
+             ${bucketOf(sql`${w.toDate}::date::timestamp`, bucket)},
+             ${sql.raw(`interval '1 ${bucket}'`)}
+           ) as s(bucket)
+      left join placed p on p.bucket = s.bucket
+      order by s.bucket`,
+  );
+  return found.map((r) => ({
+    bucketStart: new Date(r.bucketStart),
+    revenue: Number(r.revenue),
+    orderCount: Number(r.orderCount),
+    paidCount: Number(r.paidCount),
+  }));
+}
+
+/** Orders with a shipping district, per district, most revenue first. */
+export async function districtTotals(
+  db: Db,
+  w: AnalyticsWindow,
+): Promise<Array<{ districtName: string; revenue: number; orderCount: number }>> {
+  const found = await rows<{ districtName: string; revenue: string; orderCount: number }>(
+    db,
+    sql`
+      select ${orders.shippingDistrict} as "districtName",
+             count(*)::int as "orderCount",
+             coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0)::text as revenue
+      from ${orders}
+      where ${placedWithin(w)} and ${orders.shippingDistrict} is not null
+      group by ${orders.shippingDistrict}
+      order by coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0) desc,
+               count(*) desc, ${orders.shippingDistrict} asc`,
+  );
+  return found.map((r) => ({
+    districtName: r.districtName,
+    revenue: Number(r.revenue),
+    orderCount: Number(r.orderCount),
+  }));
+}

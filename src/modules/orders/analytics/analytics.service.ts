@@ -1,0 +1,115 @@
+// Order analytics for the back office: revenue and order counts over a store-local date range,
+// per day, week (from Sunday) or month of the store's calendar (STORE_TIMEZONE), and per
+// shipping district. Orders count by the moment they were placed; revenue only from orders whose
+// payment is `completed` or `cod_collected` (decisions.md, "Analytics").
+import type { Config } from '../../../config';
+import type { Clock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db/database';
+import { analyticsErrors } from './analytics.errors';
+import * as repo from './analytics.repository';
+import type {
+  AnalyticsBucket,
+  AnalyticsQuery,
+  AnalyticsRange,
+  AnalyticsView,
+  DistrictAnalyticsView,
+} from './analytics.schemas';
+
+export interface AnalyticsDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'STORE_TIMEZONE'>;
+}
+
+/** The longest custom range: a year and its leap day, as long as the `12m` range can be. */
+export const MAX_CUSTOM_RANGE_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) => dateOf(dayNumber(date) + days);
+
+/** The store-local calendar date of an instant. */
+export function storeDate(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const defaultBucket: Record<AnalyticsRange, AnalyticsBucket> = {
+  '7d': 'day',
+  '30d': 'day',
+  '90d': 'week',
+  '12m': 'month',
+  custom: 'day',
+};
+
+/**
+ * The store-local days a query covers, both inclusive. `7d`, `30d`, `90d`: that many days
+ * ending today. `12m`: this month and the 11 before it, from the 1st, so every month bucket is
+ * whole. `custom`: fromDate to toDate (the schema checked both are there and in order).
+ */
+export function resolveRange(
+  q: Pick<AnalyticsQuery, 'range' | 'fromDate' | 'toDate'>,
+  today: string,
+): { fromDate: string; toDate: string } {
+  switch (q.range) {
+    case '7d':
+      return { fromDate: addDays(today, -6), toDate: today };
+    case '30d':
+      return { fromDate: addDays(today, -29), toDate: today };
+    case '90d':
+      return { fromDate: addDays(today, -89), toDate: today };
+    case '12m': {
+      const [year, month] = today.split('-').map(Number) as [number, number];
+      const first = new Date(Date.UTC(year, month - 1 - 11, 1));
+      return { fromDate: first.toISOString().slice(0, 10), toDate: today };
+    }
+    case 'custom': {
+      const fromDate = q.fromDate!;
+      const toDate = q.toDate!;
+      if (dayNumber(toDate) - dayNumber(fromDate) + 1 > MAX_CUSTOM_RANGE_DAYS) {
+        throw analyticsErrors.rangeTooLarge(MAX_CUSTOM_RANGE_DAYS);
+      }
+      return { fromDate, toDate };
+    }
+  }
+}
+
+function windowOf(deps: AnalyticsDeps, q: AnalyticsQuery): repo.AnalyticsWindow {
+  const timeZone = deps.config.STORE_TIMEZONE;
+  return {
+    ...resolveRange(q, storeDate(deps.clock.now(), timeZone)),
+    timeZone,
+    district: q.district ?? null,
+  };
+}
+
+export async function orderAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Promise<AnalyticsView> {
+  const buckets = await repo.bucketTotals(deps.db, windowOf(deps, q), q.bucket ?? defaultBucket[q.range]);
+  let revenue = 0;
+  let orderCount = 0;
+  let paidCount = 0;
+  for (const b of buckets) {
+    revenue += b.revenue;
+    orderCount += b.orderCount;
+    paidCount += b.paidCount;
+  }
+  return {
+    totals: { revenue, orderCount, averageOrderValue: paidCount ? Math.round(revenue / paidCount) : 0 },
+    series: buckets.map((b) => ({
+      bucketStart: b.bucketStart.toISOString(),
+      revenue: b.revenue,
+      orderCount: b.orderCount,
+    })),
+  };
+}
+
+export function districtAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Promise<DistrictAnalyticsView> {
+  return repo.districtTotals(deps.db, windowOf(deps, q));
+}
