@@ -29,6 +29,7 @@ export {
   ensureBootstrapAdmin,
   findCustomerIdByEmail,
   findUserCard,
+  findUserEmail,
   findUserPhone,
   SUPERADMIN_ROLE,
   setAccountActive,

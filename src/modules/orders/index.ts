@@ -3,6 +3,7 @@
 // unpaid-order sweep. Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
 import type { PasalModule } from '../../platform/module';
 import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
+import { registerFulfillment } from './fulfillment/fulfillment.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
@@ -46,5 +47,6 @@ export const ordersModule: PasalModule = {
     ctx.jobs.register(sweep);
     await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
     orderRoutes(ctx, deps);
+    registerFulfillment(ctx);
   },
 };

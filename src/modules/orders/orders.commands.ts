@@ -8,12 +8,13 @@ import type { ModuleContext } from '../../platform/module';
 import { clearAfterOrderJob, recordCouponRedemption } from '../cart';
 import { finalizeStock, releaseStock, type StockOwner } from '../catalog';
 import { createNotifier } from '../notifications';
+import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import * as repo from './orders.repository';
 import type { ActorType, OrderStatus } from './orders.table';
 
 export type OrderDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'cache' | 'config' | 'storage' | 'jobs' | 'push' | 'realtime' | 'log'
+  'db' | 'clock' | 'cache' | 'config' | 'storage' | 'jobs' | 'push' | 'realtime' | 'log' | 'mail'
 >;
 
 export const orderOwner = (orderId: number): StockOwner => ({ type: 'order', id: String(orderId) });
@@ -34,6 +35,13 @@ const NOTICES: Record<string, { title: string; body: (n: string) => string }> = 
   ORDER_REFUND_REQUESTED: {
     title: 'Refund requested',
     body: (n) => `We received your refund request for ${n}.`,
+  },
+  ORDER_KEY_SENT: { title: 'Keys sent', body: (n) => `The keys for ${n} are in your email.` },
+  ORDER_SHIPPED: { title: 'Order on its way', body: (n) => `Your order ${n} is on its way.` },
+  ORDER_DELIVERED: { title: 'Order delivered', body: (n) => `Your order ${n} has been delivered.` },
+  ORDER_ACTIVATED: {
+    title: 'Care package active',
+    body: (n) => `The care package of ${n} is active from today.`,
   },
 };
 
@@ -104,6 +112,7 @@ export async function markOrderPaid(
     actorType: 'system',
     at,
   });
+  await onOrderPaid(deps, tx, afterCommit, order);
   if (order.orderSource === 'checkout') {
     const job = clearAfterOrderJob(deps);
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
@@ -203,6 +212,7 @@ export async function cancelOrder(
       at,
       reason: `Order ${order.orderNumber} cancelled`,
     });
+    await cancelOrderSubscriptions(tx, order.id, at);
     await repo.insertStatus(tx, {
       orderId: order.id,
       status: 'cancelled',

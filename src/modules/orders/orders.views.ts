@@ -1,5 +1,6 @@
 // Rows to the API's shapes: the order list item of decisions.md and the customer's detail.
 import { fulfillmentTimeline } from './fulfillment/fulfillment.rules';
+import type { SubscriptionInfo } from './fulfillment/fulfillment.schemas';
 import type { OrderItemRow, OrderRow } from './orders.repository';
 import type { OrderDetail, OrderListItem } from './orders.schemas';
 
@@ -23,7 +24,11 @@ export function toListItem(order: OrderRow, items: OrderItemRow[]): OrderListIte
   };
 }
 
-export function toDetail(order: OrderRow, items: OrderItemRow[]): OrderDetail {
+export function toDetail(
+  order: OrderRow,
+  items: OrderItemRow[],
+  subscriptions: ReadonlyMap<number, SubscriptionInfo> = new Map(),
+): OrderDetail {
   return {
     ...toListItem(order, items),
     orderThumbnails: [...new Set(items.map((i) => i.thumbnailUrl).filter((u): u is string => !!u))],
@@ -80,7 +85,7 @@ export function toDetail(order: OrderRow, items: OrderItemRow[]): OrderDetail {
               unitPrice: i.carePackageUnitPrice ?? 0,
             }
           : null,
-      subscriptionInfo: null,
+      subscriptionInfo: subscriptions.get(i.id) ?? null,
     })),
   };
 }

@@ -51,6 +51,7 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     push: p.outgoing.push,
     realtime: p.realtime,
     log: p.log,
+    mail: p.outgoing.mail,
   };
   let districtReady = false;
 
