@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { count, eq, like } from 'drizzle-orm';
-import { loadConfig } from '../src/config';
 import {
   bannerAssignments,
   bannerImpressions,
@@ -13,8 +12,8 @@ import {
   campaigns,
   placements,
 } from '../src/modules/banners/banners.table';
-import { openDatabase } from '../src/platform/db/database';
 import { newUuid } from '../src/platform/ids';
+import { withDatabase } from './database';
 
 export const BENCH_PLACEMENT = 'bench-hero';
 /** Passed to the Pasal child as METRICS_TOKEN: the drain check reads its job counters. */
@@ -26,24 +25,6 @@ export interface BannerFixture {
   bannerPublicId: string;
   placementPublicId: string;
   campaignPublicId: string;
-}
-
-async function withDatabase<T>(
-  env: NodeJS.ProcessEnv,
-  work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
-) {
-  const config = loadConfig({ ...env, NODE_ENV: 'development' });
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    poolSize: 2,
-    dataDir: config.DATA_DIR,
-  });
-  try {
-    await database.migrate();
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
 }
 
 /**

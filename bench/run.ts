@@ -18,6 +18,8 @@ import { loadConfig, settings } from '../src/config';
 import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
 import { openDatabase } from '../src/platform/db/database';
 import * as bannerBench from './banners';
+import { Latencies, sendJson } from './client';
+import * as commerceBench from './commerce';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -136,17 +138,8 @@ const BENCH_ADMIN = { email: 'bench-admin@pasal.local', password: 'pasal-bench-a
 
 /** Writes the demo home page through the admin API, as an admin would, before it is read. */
 async function prepareHomePage(baseUrl: string): Promise<void> {
-  const send = async (method: string, path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-    return JSON.parse(text);
-  };
+  const send = (method: string, path: string, body: unknown, token?: string) =>
+    sendJson(baseUrl, method, path, body, token);
   const login = await send('POST', '/api/auth/login/email', BENCH_ADMIN);
   const token = login.data.tokens.accessToken as string;
   await send('PATCH', '/api/admin/content/pages/home/meta', { title: DEMO_HOME_TITLE }, token);
@@ -296,29 +289,6 @@ async function checkAnswers(url: string): Promise<unknown> {
   return JSON.parse(text);
 }
 
-/** Response times in ms, as measured by autocannon for each response (its own histogram keeps whole ms). */
-class Latencies {
-  private values = new Float64Array(1 << 16);
-  private size = 0;
-
-  add(ms: number): void {
-    if (this.size === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.size++] = ms;
-  }
-
-  /** Nearest-rank percentiles, e.g. [50, 99]. */
-  percentiles(ps: number[]): number[] {
-    const sorted = this.values.subarray(0, this.size).sort();
-    return ps.map((p) =>
-      this.size ? sorted[Math.min(this.size - 1, Math.ceil((p / 100) * this.size) - 1)]! : 0,
-    );
-  }
-}
-
 function cannon(url: string, duration: number, latencies?: Latencies): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration }, (error, result) => {
@@ -430,6 +400,8 @@ async function main(): Promise<number> {
     );
   }
   const bannerFixture = await bannerBench.prepareBanners(pasalEnv);
+  console.error(`Signing in ${commerceBench.customerCount()} bench customers …`);
+  const commerceFixture = await commerceBench.prepareCommerce(pasalEnv, commerceBench.customerCount());
   let tracking: bannerBench.TrackingFigures | undefined;
   const pasal = startChild('pasal', [path.join(ROOT, 'dist', 'main.js'), 'all'], pasalEnv, workDir);
   const bareUrl = `http://${HOST}:${barePort}`;
@@ -457,6 +429,7 @@ async function main(): Promise<number> {
   let uncachedUrl: string | undefined;
   for (const scenario of SCENARIOS) {
     if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
+      rows.push(...(await measureCommerce(pasalUrl, commerceFixture, duration)));
       tracking = await measureTracking(rows, pasalUrl, bannerFixture, duration);
       // The same database (PGlite admits one process at a time), the list cache off: what
       // every query costs when the cache cannot answer.
@@ -548,6 +521,34 @@ async function main(): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** Cart, checkout and order list on the first Pasal, as rows of the table. */
+async function measureCommerce(
+  baseUrl: string,
+  fixture: commerceBench.CommerceFixture,
+  duration: number,
+): Promise<Row[]> {
+  const measured = await commerceBench.measureCommerce(baseUrl, BENCH_ADMIN, fixture, {
+    seconds: duration,
+    warmupSeconds: WARMUP_SECONDS,
+    connections: CONNECTIONS,
+  });
+  return measured.map(({ name, path, result, latencies, perSecond }) => {
+    const [p50, p99] = latencies.percentiles([50, 99]);
+    return {
+      scenario: name,
+      path,
+      requestsPerSecond: perSecond,
+      p50Ms: p50!,
+      p99Ms: p99!,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      requests: result.requests.total,
+      ratioToBare: Number.NaN,
+    };
+  });
 }
 
 /** Impression tracking on the first Pasal: a row of events accepted per second, then the queue drained. */

@@ -66,9 +66,11 @@ export {
   extendReservations,
   finalizeStock,
   getStockLevels,
+  handOverReservation,
   type ReserveOutcome,
   releaseStock,
   reserveStock,
+  restockSoldUnits,
   type StockOwner,
   setReservedQuantity,
 } from './stock/stock.service';

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { identityErrors } from './identity.errors';
@@ -132,6 +132,25 @@ export async function setUserActive(db: Db, userId: string, isActive: boolean, a
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** A subquery: ids of users of `role` whose name, email or phone contains `term`, any case. */
+export function userIdsMatching(db: Db, term: string, role: string) {
+  const pattern = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, role),
+        or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)),
+      ),
+    );
 }
 
 export async function updateUser(db: Db, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {

@@ -248,6 +248,27 @@ export async function findUserCard(db: Db, userId: string): Promise<UserCard | u
   };
 }
 
+export interface UserContact {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/** Name and contacts of several users at once (a back-office list names each order's customer). */
+export async function findUserContacts(db: Db, userIds: string[]): Promise<Map<string, UserContact>> {
+  const rows = await repo.findUsersByIds(db, [...new Set(userIds)]);
+  return new Map(rows.map((u) => [u.id, { id: u.id, name: u.name, email: u.email, phone: u.phone }]));
+}
+
+/**
+ * The ids of customers whose name, email or phone contains `term` (any case), as a subquery
+ * another module filters its own rows with: `inArray(orders.customerId, customerIdsMatching(db, term))`.
+ */
+export function customerIdsMatching(db: Db, term: string) {
+  return repo.userIdsMatching(db, term, CUSTOMER_ROLE);
+}
+
 /** The user's phone and whether it is verified (orders: COD checks, the order's contact number). */
 export async function findUserPhone(
   db: Db,

@@ -24,17 +24,20 @@ export {
   createAdmin,
   createCustomerAccount,
   createRole,
+  customerIdsMatching,
   endAllSessions,
   endSession,
   ensureBootstrapAdmin,
   findCustomerIdByEmail,
   findUserCard,
+  findUserContacts,
   findUserEmail,
   findUserPhone,
   SUPERADMIN_ROLE,
   setAccountActive,
   startSession,
   type UserCard,
+  type UserContact,
 } from './identity.service';
 
 export const identityModule: PasalModule = {

@@ -1,8 +1,9 @@
 // Orders: checkout and buy-now (COD completely; online payments through the `PaymentInitiator`
-// the payments module provides), the customer's orders, async cancel, refund requests and the
-// unpaid-order sweep. Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
+// the payments module provides), the customer's orders, async cancel, refund requests, the
+// unpaid-order sweep, and the back office's order routes (`admin/`). Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
 import type { PasalModule } from '../../platform/module';
 import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
+import { registerAdminOrders } from './admin/admin-orders.routes';
 import { registerFulfillment } from './fulfillment/fulfillment.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
@@ -13,6 +14,7 @@ import { orderRoutes } from './orders.routes';
 export {
   type ChangeOutcome,
   cancelOrder,
+  collectCod,
   markOrderPaid,
   markOrderPaymentFailed,
   type OrderDeps,
@@ -47,6 +49,7 @@ export const ordersModule: PasalModule = {
     ctx.jobs.register(sweep);
     await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
     orderRoutes(ctx, deps);
+    registerAdminOrders(ctx, deps);
     registerFulfillment(ctx);
   },
 };

@@ -1,12 +1,14 @@
-// State changes of an existing order that the payments module and orders' own jobs call:
-// payment verified, payment failed, cancellation. Each is a conditional update inside the
-// caller's transaction, so a replayed job or a racing change finds nothing left to do.
+// State changes of an existing order that the payments module, orders' own jobs and the back
+// office call: payment verified, payment failed, COD cash collected, cancellation, refund
+// decision. Each is a conditional update, so a replayed job or a racing change finds nothing
+// left to do. Those an admin makes are also written to the activity log, in the same transaction.
 
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
 import type { ModuleContext } from '../../platform/module';
+import { recordActivity } from '../activity';
 import { clearAfterOrderJob, recordCouponRedemption } from '../cart';
-import { finalizeStock, releaseStock, type StockOwner } from '../catalog';
+import { finalizeStock, releaseStock, restockSoldUnits, type StockOwner } from '../catalog';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import * as repo from './orders.repository';
@@ -35,6 +37,14 @@ const NOTICES: Record<string, { title: string; body: (n: string) => string }> = 
   ORDER_REFUND_REQUESTED: {
     title: 'Refund requested',
     body: (n) => `We received your refund request for ${n}.`,
+  },
+  ORDER_REFUND_APPROVED: {
+    title: 'Refund approved',
+    body: (n) => `Your refund for ${n} has been approved.`,
+  },
+  ORDER_REFUND_REJECTED: {
+    title: 'Refund declined',
+    body: (n) => `Your refund request for ${n} was declined.`,
   },
   ORDER_KEY_SENT: { title: 'Keys sent', body: (n) => `The keys for ${n} are in your email.` },
   ORDER_SHIPPED: { title: 'Order on its way', body: (n) => `Your order ${n} is on its way.` },
@@ -161,15 +171,114 @@ export async function markOrderPaymentFailed(
   return { changed: true, order };
 }
 
+/**
+ * COD cash recorded by an admin (`PUT /admin/orders/:id/cod-collect`): a COD order still
+ * `payment_pending` / `cod_pending` becomes `paid` / `cod_collected`, its reserved units are
+ * sold, and the customer told. Any other state: nothing changes (the caller decides whether
+ * that is a repeat or a refusal). The "order became paid" effects of paid orders belong here
+ * too, beside `markOrderPaid`'s.
+ */
+export async function collectCod(
+  deps: OrderDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: { orderId: number; adminId: string; remarks: string },
+): Promise<ChangeOutcome> {
+  const at = deps.clock.now();
+  const order = await repo.updateOrderIf(
+    tx,
+    p.orderId,
+    { from: ['payment_pending'], method: 'cod', paymentStatus: 'cod_pending' },
+    {
+      status: 'paid',
+      paymentStatus: 'cod_collected',
+      paidAt: at,
+      codCollectedByAdminId: p.adminId,
+      codRemarks: p.remarks,
+      updatedAt: at,
+    },
+  );
+  if (!order) return { changed: false };
+  await finalizeStock(tx, {
+    owner: orderOwner(order.id),
+    at,
+    reason: `Order ${order.orderNumber} paid (COD)`,
+  });
+  await repo.insertStatus(tx, {
+    orderId: order.id,
+    status: 'paid',
+    notes: p.remarks,
+    actorType: 'admin',
+    adminId: p.adminId,
+    at,
+  });
+  await onOrderPaid(deps, tx, afterCommit, order);
+  await recordActivity(tx, {
+    adminId: p.adminId,
+    action: 'cod_collect',
+    entityType: 'order',
+    entityId: order.id,
+    summary: `Collected ${order.finalPayable} NPR cash on delivery for order ${order.orderNumber}`,
+    at,
+  });
+  await notifyOrder(
+    deps,
+    tx,
+    afterCommit,
+    order,
+    order.orderSource === 'buy_now' ? 'ORDER_PAYMENT_RECEIVED_BUYNOW' : 'ORDER_PAYMENT_RECEIVED_CHECKOUT',
+  );
+  return { changed: true, order };
+}
+
+/**
+ * The units of an order that will not ship go back: what it still holds is released, and
+ * what it bought (a paid order: `markOrderPaid` or `collectCod` sold them) is put back on
+ * the shelf.
+ */
+async function returnOrderStock(tx: Db, order: repo.OrderRow, at: Date, reason: string): Promise<void> {
+  const owner = orderOwner(order.id);
+  await releaseStock(tx, { owner, at, reason });
+  if (order.paidAt) {
+    const items = await repo.itemsOf(tx, [order.id]);
+    await restockSoldUnits(tx, {
+      owner,
+      lines: items.filter((i) => i.productKind === 'physical'),
+      at,
+      reason,
+    });
+  }
+}
+
+const requestResult = (order: repo.OrderRow, extra: Record<string, unknown> = {}) => ({
+  orderId: order.id,
+  orderStatus: order.status,
+  paymentStatus: order.paymentStatus,
+  fulfillmentStatus: order.fulfillmentStatus,
+  ...extra,
+});
+
 /** States a customer (and the unpaid-order sweep) may cancel from (decisions.md, "Cancel"). */
 const CANCELLABLE: readonly OrderStatus[] = ['created', 'payment_pending'];
+
+/**
+ * Whether `actorType` may cancel `order` now: anyone before payment while fulfilment has not
+ * passed `received`; an admin also a paid order that has not left the store (`received` or
+ * `ready`), which then owes the customer a refund.
+ */
+function cancelKind(order: repo.OrderRow, actorType: ActorType): 'unpaid' | 'paid' | null {
+  const f = order.fulfillmentStatus;
+  if (CANCELLABLE.includes(order.status) && (f === null || f === 'received')) return 'unpaid';
+  if (actorType === 'admin' && order.status === 'paid' && (f === 'received' || f === 'ready')) return 'paid';
+  return null;
+}
 
 export type CancelFailure = 'order_not_found' | 'invalid_transition';
 
 /**
- * Cancels an order (job `order.cancel`, or `order.auto_cancel` with `onlyUnpaidOnline`):
- * from `created` or `payment_pending` while fulfilment has not passed `received`; the order's
- * units go back. Ends the async request `requestId` when given. Returns why it refused.
+ * Cancels an order (job `order.cancel`, or `order.auto_cancel` with `onlyUnpaidOnline`) when
+ * `cancelKind` allows it; the order's units go back, and a paid order gets a `pending` refund
+ * record. Ends the async request `requestId` when given. Returns why it refused.
  */
 export async function cancelOrder(
   deps: OrderDeps,
@@ -191,11 +300,12 @@ export async function cancelOrder(
     };
     const current = await repo.lockOrder(tx, p.orderId);
     if (!current) return fail('order_not_found');
-    const fulfilmentOpen = current.fulfillmentStatus === null || current.fulfillmentStatus === 'received';
-    const eligible = p.onlyUnpaidOnline
+    const kind = p.onlyUnpaidOnline
       ? current.status === 'payment_pending' && current.paymentMethod === 'online'
-      : CANCELLABLE.includes(current.status) && fulfilmentOpen;
-    if (!eligible) return fail('invalid_transition');
+        ? 'unpaid'
+        : null
+      : cancelKind(current, p.actorType);
+    if (!kind) return fail('invalid_transition');
     const order = (await repo.updateOrderIf(
       tx,
       current.id,
@@ -207,12 +317,19 @@ export async function cancelOrder(
         updatedAt: at,
       },
     ))!;
-    await releaseStock(tx, {
-      owner: orderOwner(order.id),
-      at,
-      reason: `Order ${order.orderNumber} cancelled`,
-    });
+    await returnOrderStock(tx, order, at, `Order ${order.orderNumber} cancelled`);
     await cancelOrderSubscriptions(tx, order.id, at);
+    const refund =
+      kind === 'paid'
+        ? await repo.insertRefund(tx, {
+            orderId: order.id,
+            amount: order.finalPayable,
+            status: 'pending',
+            reason: 'admin_cancel',
+            remarks: p.reason ?? null,
+            at,
+          })
+        : null;
     await repo.insertStatus(tx, {
       orderId: order.id,
       status: 'cancelled',
@@ -222,20 +339,132 @@ export async function cancelOrder(
       adminId: p.actorType === 'admin' ? p.actorId : null,
       at,
     });
+    if (p.actorType === 'admin' && p.actorId) {
+      await recordActivity(tx, {
+        adminId: p.actorId,
+        action: 'cancel',
+        entityType: 'order',
+        entityId: order.id,
+        summary: `Cancelled order ${order.orderNumber}${refund ? `; refund of ${refund.amount} NPR pending` : ''}`,
+        at,
+      });
+    }
     await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
     if (p.requestId) {
       await repo.finishRequest(tx, p.requestId, {
         status: 'completed',
-        result: {
-          orderId: order.id,
-          orderStatus: order.status,
-          paymentStatus: order.paymentStatus,
-          fulfillmentStatus: order.fulfillmentStatus,
-        },
+        result: requestResult(order, refund ? { refundId: refund.id, refundStatus: refund.status } : {}),
         error: null,
         at,
       });
     }
+    return null;
+  });
+}
+
+export type RefundDecision = 'approve' | 'reject';
+
+/** Fulfilment states after which the goods (or keys, or cover) are with the customer. */
+const HANDED_OVER = new Set(['delivered', 'key_sent', 'activated']);
+
+/**
+ * An admin's decision on a refund request (job `order.process_refund`): `refund_requested`
+ * becomes `refund_approved` or `refund_rejected` directly (the money goes back by hand, no
+ * gateway call). Approving the refund of an order not yet handed over stops its fulfilment
+ * and puts its units back. The same decision again ends `completed` with
+ * `skipped: already_at_target_status`; any other state fails `invalid_transition`.
+ */
+export async function processRefund(
+  deps: OrderDeps,
+  p: { orderId: number; adminId: string; action: RefundDecision; remarks: string; requestId?: string },
+): Promise<CancelFailure | null> {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const at = deps.clock.now();
+    const finish = (values: Parameters<typeof repo.finishRequest>[2]) =>
+      p.requestId ? repo.finishRequest(tx, p.requestId, values) : Promise.resolve(false);
+    const fail = async (error: CancelFailure) => {
+      await finish({ status: 'failed', result: null, error, at });
+      return error;
+    };
+    const target: OrderStatus = p.action === 'approve' ? 'refund_approved' : 'refund_rejected';
+    const current = await repo.lockOrder(tx, p.orderId);
+    if (!current) return fail('order_not_found');
+    if (current.status === target) {
+      await finish({
+        status: 'completed',
+        result: requestResult(current, { skipped: 'already_at_target_status' }),
+        error: null,
+        at,
+      });
+      return null;
+    }
+    if (current.status !== 'refund_requested') return fail('invalid_transition');
+    const stopFulfilment =
+      p.action === 'approve' &&
+      current.fulfillmentStatus !== null &&
+      current.fulfillmentStatus !== 'cancelled' &&
+      !HANDED_OVER.has(current.fulfillmentStatus);
+    const order = (await repo.updateOrderIf(
+      tx,
+      current.id,
+      { from: ['refund_requested'] },
+      {
+        status: target,
+        ...(stopFulfilment ? { fulfillmentStatus: 'cancelled' as const } : {}),
+        updatedAt: at,
+      },
+    ))!;
+    if (stopFulfilment)
+      await returnOrderStock(tx, order, at, `Refund of order ${order.orderNumber} approved`);
+    // The money goes back, and the cover sold with the order ends with it.
+    if (p.action === 'approve') await cancelOrderSubscriptions(tx, order.id, at);
+    const decided = p.action === 'approve' ? 'approved' : 'rejected';
+    const settled = await repo.settleRequestedRefunds(tx, order.id, {
+      status: decided,
+      remarks: p.remarks,
+      adminId: p.adminId,
+      at,
+    });
+    if (settled === 0) {
+      // A request made before refund records existed: record the decision all the same.
+      await repo.insertRefund(tx, {
+        orderId: order.id,
+        amount: order.finalPayable,
+        status: 'requested',
+        reason: order.refundReason ?? 'customer_request',
+        at,
+      });
+      await repo.settleRequestedRefunds(tx, order.id, {
+        status: decided,
+        remarks: p.remarks,
+        adminId: p.adminId,
+        at,
+      });
+    }
+    await repo.insertStatus(tx, {
+      orderId: order.id,
+      status: target,
+      notes: p.remarks,
+      actorType: 'admin',
+      adminId: p.adminId,
+      at,
+    });
+    await recordActivity(tx, {
+      adminId: p.adminId,
+      action: p.action === 'approve' ? 'refund_approve' : 'refund_reject',
+      entityType: 'order',
+      entityId: order.id,
+      summary: `${p.action === 'approve' ? 'Approved' : 'Rejected'} the refund of order ${order.orderNumber} (${order.finalPayable} NPR)`,
+      at,
+    });
+    await notifyOrder(
+      deps,
+      tx,
+      afterCommit,
+      order,
+      p.action === 'approve' ? 'ORDER_REFUND_APPROVED' : 'ORDER_REFUND_REJECTED',
+    );
+    await finish({ status: 'completed', result: requestResult(order), error: null, at });
     return null;
   });
 }

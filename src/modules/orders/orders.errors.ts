@@ -3,7 +3,8 @@ import { AppError } from '../../platform/http/errors';
 // Codes of orders (docs/api-notes.md, "Orders"). The interface fixes ORDER_NOT_FOUND,
 // ORDER_ACCESS_DENIED, ORDER_SHIPPING_DISTRICT_REQUIRED, ORDER_PRODUCT_NOT_AVAILABLE;
 // decisions.md ORDER_REFUND_NOT_ALLOWED, ORDER_REQUEST_NOT_FOUND, ORDER_PHONE_VERIFICATION_REQUIRED,
-// PAYMENT_RETURN_URL_NOT_ALLOWED, PAYMENT_GATEWAY_UNAVAILABLE. ORDER_CART_EMPTY is ours.
+// PAYMENT_RETURN_URL_NOT_ALLOWED, PAYMENT_GATEWAY_UNAVAILABLE, and for the back office
+// ORDER_NOT_COD_PENDING, ORDER_ITEM_NOT_PHYSICAL, ORDER_ITEM_NOT_FOUND. ORDER_CART_EMPTY is ours.
 export const orderErrors = {
   notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'Order not found'),
   accessDenied: () => new AppError(403, 'ORDER_ACCESS_DENIED', 'This order belongs to another customer'),
@@ -25,6 +26,15 @@ export const orderErrors = {
     new AppError(400, 'PAYMENT_RETURN_URL_NOT_ALLOWED', 'The return URL is not on the allowed list'),
   gatewayUnavailable: () =>
     new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment gateway cannot be reached; try again'),
+  notCodPending: () =>
+    new AppError(
+      400,
+      'ORDER_NOT_COD_PENDING',
+      'Only a cash-on-delivery order awaiting its cash can be collected',
+    ),
+  itemNotFound: () => new AppError(404, 'ORDER_ITEM_NOT_FOUND', 'Order item not found'),
+  itemNotPhysical: () =>
+    new AppError(400, 'ORDER_ITEM_NOT_PHYSICAL', 'Serial numbers are kept for physical items only'),
   refundNotAllowed: () =>
     new AppError(400, 'ORDER_REFUND_NOT_ALLOWED', 'A refund cannot be requested for this order'),
 };

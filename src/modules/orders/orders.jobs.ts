@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/jobs';
-import { cancelOrder, type OrderDeps } from './orders.commands';
+import { cancelOrder, type OrderDeps, processRefund } from './orders.commands';
 import * as repo from './orders.repository';
 
 export const cancelPayload = z.object({
@@ -24,6 +24,24 @@ export const cancelJob = (deps: OrderDeps) =>
         actorId: p.cancelledBy,
         requestId: p.requestId,
       });
+    },
+  });
+
+export const processRefundPayload = z.object({
+  orderId: z.number().int(),
+  adminId: z.string(),
+  action: z.enum(['approve', 'reject']),
+  remarks: z.string(),
+  requestId: z.string(),
+});
+
+/** `order.process_refund`: an admin's decision on a refund request; ends its request. */
+export const processRefundJob = (deps: OrderDeps) =>
+  defineJob({
+    name: 'order.process_refund',
+    payload: processRefundPayload,
+    handler: async (p) => {
+      await processRefund(deps, p);
     },
   });
 

@@ -7,10 +7,13 @@ import {
   type ActorType,
   type OrderStatus,
   orderItems,
+  orderRefunds,
   orderRequests,
   orderStatusHistory,
   orders,
   type PaymentMethod,
+  type PaymentStatus,
+  type RefundStatus,
 } from './orders.table';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,6 +21,7 @@ export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type OrderRequestRow = typeof orderRequests.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(values).returning();
@@ -77,7 +81,7 @@ export async function lockOrder(tx: Db, id: number): Promise<OrderRow | undefine
 export async function updateOrderIf(
   tx: Db,
   id: number,
-  when: { from: readonly OrderStatus[]; method?: PaymentMethod },
+  when: { from: readonly OrderStatus[]; method?: PaymentMethod; paymentStatus?: PaymentStatus },
   values: Partial<NewOrder>,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
@@ -88,6 +92,7 @@ export async function updateOrderIf(
         eq(orders.id, id),
         inArray(orders.status, [...when.from]),
         when.method ? eq(orders.paymentMethod, when.method) : undefined,
+        when.paymentStatus ? eq(orders.paymentStatus, when.paymentStatus) : undefined,
       ),
     )
     .returning();
@@ -169,4 +174,58 @@ export async function finishRequest(
     .where(and(eq(orderRequests.requestId, requestId), eq(orderRequests.status, 'pending')))
     .returning({ id: orderRequests.requestId });
   return rows.length > 0;
+}
+
+export async function insertRefund(
+  tx: Db,
+  p: {
+    orderId: number;
+    amount: number;
+    status: RefundStatus;
+    reason: string;
+    remarks?: string | null;
+    at: Date;
+  },
+): Promise<OrderRefundRow> {
+  const [row] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: p.orderId,
+      amount: p.amount,
+      status: p.status,
+      reason: p.reason,
+      remarks: p.remarks ?? null,
+      createdAt: p.at,
+      updatedAt: p.at,
+    })
+    .returning();
+  return row!;
+}
+
+/** Settles the order's `requested` refunds (an admin's decision); returns how many changed. */
+export async function settleRequestedRefunds(
+  tx: Db,
+  orderId: number,
+  p: { status: 'approved' | 'rejected'; remarks: string; adminId: string; at: Date },
+): Promise<number> {
+  const rows = await tx
+    .update(orderRefunds)
+    .set({
+      status: p.status,
+      remarks: p.remarks,
+      processedByAdminId: p.adminId,
+      processedAt: p.at,
+      updatedAt: p.at,
+    })
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'requested')))
+    .returning({ id: orderRefunds.id });
+  return rows.length;
+}
+
+export async function refundsOf(db: Db, orderId: number): Promise<OrderRefundRow[]> {
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.id));
 }

@@ -69,6 +69,7 @@ export const orderItem = z.object({
     .nullable(),
   subscriptionInfo: subscriptionInfo.nullable(),
 });
+export type OrderItemView = z.infer<typeof orderItem>;
 
 const timelineStep = z.object({
   status: z.enum(FULFILLMENT_STATUSES),

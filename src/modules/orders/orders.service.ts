@@ -36,7 +36,7 @@ import type {
   RefundBody,
 } from './orders.schemas';
 import type { OrderSource } from './orders.table';
-import { toDetail, toListItem } from './orders.views';
+import { toDetail, toListItem, toRequestView } from './orders.views';
 
 export interface OrdersServiceDeps extends OrderDeps {
   payments: { initiator: PaymentInitiator | null };
@@ -375,15 +375,6 @@ export async function getOrder(
 
 // ---------- async cancel ----------
 
-const requestView = (r: repo.OrderRequestRow): AsyncRequestView => ({
-  requestId: r.requestId,
-  status: r.status,
-  result: r.result ?? null,
-  error: r.error,
-  createdAt: r.createdAt.toISOString(),
-  completedAt: r.completedAt?.toISOString() ?? null,
-});
-
 /** `POST /orders/:id/cancel`: records the request and queues `order.cancel`; the job decides. */
 export async function requestCancel(
   deps: OrderDeps,
@@ -407,13 +398,13 @@ export async function requestCancel(
     cancelledByActorType: 'customer',
     requestId: row.requestId,
   });
-  return requestView(row);
+  return toRequestView(row);
 }
 
 export async function getRequest(deps: Pick<OrderDeps, 'db'>, customerId: string, requestId: string) {
   const row = await repo.findRequest(deps.db, requestId);
   if (!row || row.customerId !== customerId) throw orderErrors.requestNotFound();
-  return requestView(row);
+  return toRequestView(row);
 }
 
 // ---------- refund request ----------
@@ -455,6 +446,14 @@ export async function requestRefund(
         updatedAt: at,
       },
     ))!;
+    await repo.insertRefund(tx, {
+      orderId,
+      amount: order.finalPayable,
+      status: 'requested',
+      reason: body.reason,
+      remarks: body.remarks ?? null,
+      at,
+    });
     await repo.insertStatus(tx, {
       orderId,
       status: 'refund_requested',

@@ -97,6 +97,9 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** Who recorded the COD cash (with `paidAt` as when), and what they noted. */
+    codCollectedByAdminId: uuid('cod_collected_by_admin_id'),
+    codRemarks: text('cod_remarks'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -202,4 +205,52 @@ export const orderRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('order_requests_order_idx').on(t.orderId)],
+);
+
+/** A back-office note on an order: for staff only, never shown to the customer. */
+export const orderAdminNotes = pgTable(
+  'order_admin_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    adminId: uuid('admin_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_admin_notes_order_idx').on(t.orderId)],
+);
+
+export const REFUND_STATUSES = ['requested', 'pending', 'approved', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money owed back on an order, paid out by hand (no gateway call): `requested` by the
+ * customer then `approved` or `rejected` by an admin; `pending` when an admin cancels a paid
+ * order (the refund is due, nobody has to decide). Each is written under the order's own
+ * conditional status change, so a replay or a race cannot write it twice.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    /** Why it is owed (`admin_cancel`, the customer's reason, …). */
+    reason: text('reason').notNull(),
+    remarks: text('remarks'),
+    processedByAdminId: uuid('processed_by_admin_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    check('order_refunds_status_check', sql`${t.status} IN ('requested', 'pending', 'approved', 'rejected')`),
+    check('order_refunds_amount_check', sql`${t.amount} >= 0`),
+  ],
 );

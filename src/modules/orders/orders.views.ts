@@ -1,8 +1,9 @@
-// Rows to the API's shapes: the order list item of decisions.md and the customer's detail.
+// Rows to the API's shapes: the order list item of decisions.md, the order detail (the
+// customer's; the back office's extends it), an order item, an async request.
 import { fulfillmentTimeline } from './fulfillment/fulfillment.rules';
 import type { SubscriptionInfo } from './fulfillment/fulfillment.schemas';
-import type { OrderItemRow, OrderRow } from './orders.repository';
-import type { OrderDetail, OrderListItem } from './orders.schemas';
+import type { OrderItemRow, OrderRequestRow, OrderRow } from './orders.repository';
+import type { AsyncRequestView, OrderDetail, OrderItemView, OrderListItem } from './orders.schemas';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -62,30 +63,43 @@ export function toDetail(
     refundReason: order.refundReason,
     paidAt: iso(order.paidAt),
     cancelledAt: iso(order.cancelledAt),
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productKind: i.productKind,
-      quantity: i.quantity,
-      unitMrp: i.unitMrp,
-      unitSp: i.unitSp,
-      discount: i.discount,
-      finalValue: i.finalValue,
-      thumbnailUrl: i.thumbnailUrl,
-      productTitle: i.productTitle,
-      productSlug: i.productSlug,
-      serialNumber: i.serialNumber,
-      carePackage:
-        i.carePackageId !== null
-          ? {
-              carePackageId: i.carePackageId,
-              pricingTierId: i.pricingTierId ?? 0,
-              name: i.carePackageName ?? '',
-              tierLabel: i.carePackageTierLabel ?? '',
-              unitPrice: i.carePackageUnitPrice ?? 0,
-            }
-          : null,
-      subscriptionInfo: subscriptions.get(i.id) ?? null,
-    })),
+    items: items.map((i) => toItemView(i, subscriptions.get(i.id) ?? null)),
   };
 }
+
+export function toItemView(i: OrderItemRow, subscriptionInfo: SubscriptionInfo | null = null): OrderItemView {
+  return {
+    id: i.id,
+    productId: i.productId,
+    productKind: i.productKind,
+    quantity: i.quantity,
+    unitMrp: i.unitMrp,
+    unitSp: i.unitSp,
+    discount: i.discount,
+    finalValue: i.finalValue,
+    thumbnailUrl: i.thumbnailUrl,
+    productTitle: i.productTitle,
+    productSlug: i.productSlug,
+    serialNumber: i.serialNumber,
+    carePackage:
+      i.carePackageId !== null
+        ? {
+            carePackageId: i.carePackageId,
+            pricingTierId: i.pricingTierId ?? 0,
+            name: i.carePackageName ?? '',
+            tierLabel: i.carePackageTierLabel ?? '',
+            unitPrice: i.carePackageUnitPrice ?? 0,
+          }
+        : null,
+    subscriptionInfo,
+  };
+}
+
+export const toRequestView = (r: OrderRequestRow): AsyncRequestView => ({
+  requestId: r.requestId,
+  status: r.status,
+  result: r.result ?? null,
+  error: r.error,
+  createdAt: r.createdAt.toISOString(),
+  completedAt: r.completedAt?.toISOString() ?? null,
+});

@@ -5,6 +5,7 @@ import {
   extendReservations,
   finalizeStock,
   getStockLevels,
+  handOverReservation,
   releaseStock,
   reserveStock,
   type StockOwner,
@@ -225,6 +226,55 @@ describe('stock', () => {
         ['release', -2, 2],
         ['reservation', 4, 6],
         ['release', -6, 0],
+      ]);
+    });
+
+    it('hands a cart’s hold to an order: the same units change owner, a lapsed hold is taken again', async () => {
+      const id = await stocked(5);
+      const cart: StockOwner = { type: 'cart', id: 'cart-h' };
+      const order: StockOwner = { type: 'order', id: 'order-h' };
+      const handOver = (quantity: number, to = order) =>
+        inTransaction(db, (tx) =>
+          handOverReservation(tx, {
+            from: cart,
+            owner: to,
+            productId: id,
+            quantity,
+            expiresAt: null,
+            at: at(),
+          }),
+        );
+      await reserve(id, 2, cart, new Date(Date.now() + 60_000));
+      expect(await handOver(2)).toEqual({
+        ok: true,
+        quantity: 2,
+        stock: { onHand: 5, reserved: 2, available: 3 },
+      });
+      const held = await db.select().from(stockReservations);
+      expect(held.filter((r) => r.ownerId === 'cart-h')).toEqual([]);
+      expect(held.filter((r) => r.ownerId === 'order-h')).toEqual([
+        expect.objectContaining({ productId: id, quantity: 2, expiresAt: null }),
+      ]);
+      // Nothing held any more (it lapsed): the units are taken again, and only if they are there.
+      const second: StockOwner = { type: 'order', id: 'order-h2' };
+      expect(await handOver(3, second)).toMatchObject({ ok: true, quantity: 3, stock: { reserved: 5 } });
+      expect(await handOver(1, { type: 'order', id: 'order-h3' })).toEqual({
+        ok: false,
+        stock: { onHand: 5, reserved: 5, available: 0 },
+      });
+      // A hold of another size: given back, then the new quantity reserved.
+      await inTransaction(db, (tx) => releaseStock(tx, { owner: second, at: at() }));
+      await reserve(id, 1, cart);
+      expect(await handOver(2, second)).toMatchObject({ ok: true, quantity: 2, stock: { reserved: 4 } });
+      const rows = await ledger(id, '&order=asc');
+      expect(rows.slice(1).map((r) => [r.source, r.reservedDelta, r.reserved, r.ownerId])).toEqual([
+        ['reservation', 2, 2, 'cart-h'],
+        ['reservation', 0, 2, 'order-h'],
+        ['reservation', 3, 5, 'order-h2'],
+        ['release', -3, 2, 'order-h2'],
+        ['reservation', 1, 3, 'cart-h'],
+        ['release', -1, 2, 'cart-h'],
+        ['reservation', 2, 4, 'order-h2'],
       ]);
     });
 

@@ -2,9 +2,10 @@
 // shortcuts to fill a cart and check out.
 import { expect } from 'vitest';
 import type { OrderDeps, PaymentInitiator } from '../../../src/modules/orders';
-import { setPaymentInitiator } from '../../../src/modules/orders';
-import { fulfillmentHistoryOf } from '../../../src/modules/orders/fulfillment/fulfillment.repository';
+import { markOrderPaid, setPaymentInitiator } from '../../../src/modules/orders';
+import { fulfillmentHistoryOf } from '../../../src/modules/orders/admin/admin-orders.repository';
 import { findRequest } from '../../../src/modules/orders/orders.repository';
+import { inTransaction } from '../../../src/platform/db/transaction';
 import type { TestAppOptions } from '../../helpers/app';
 import type { SignedIn } from '../../helpers/factories';
 import { cartTestApp } from '../cart/calls';
@@ -105,6 +106,40 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     throw new Error(`request ${requestId} still pending`);
   }
 
+  /** `who` checks out one unit of a product (a new one with `onHand` units unless given). */
+  async function placed(who: SignedIn, gateway = 'cod', opts: { onHand?: number; productId?: number } = {}) {
+    const productId = opts.productId ?? (await c.product({ onHand: opts.onHand ?? 5 }));
+    await cartWith(who, [{ productId }]);
+    const res = await checkout(who, gateway);
+    expect(res.statusCode, res.body).toBe(200);
+    return { productId, orderId: res.json().data.orderId as number };
+  }
+
+  /** A verified online payment, as the payments module reports it. */
+  const markPaid = (orderId: number) =>
+    inTransaction(c.db, (tx, afterCommit) =>
+      markOrderPaid(deps, tx, afterCommit, { orderId, paymentReference: `ref-${orderId}` }),
+    );
+
+  /** The back office's view of an order (read by the superadmin). */
+  async function adminOrder(id: number) {
+    const res = await c.http.call('GET', `/api/admin/orders/${id}`, c.admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  }
+
+  /** Polls an async request on the admin route until it is no longer pending. */
+  async function adminSettled(requestId: string, who: SignedIn = c.admin) {
+    for (let i = 0; i < 50; i++) {
+      await c.t.drainJobs();
+      const res = await c.http.call('GET', `/api/admin/orders/requests/${requestId}`, who.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      if (res.json().data.status !== 'pending') return res.json().data;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`request ${requestId} still pending`);
+  }
+
   /**
    * An order of `items` paid online through the payments sandbox (the app needs
    * `PAYMENT_RETURN_URL_ALLOWLIST: RETURN_URL` and no fake initiator). Answers the order id.
@@ -164,6 +199,10 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     checkout,
     order,
     settled,
+    placed,
+    markPaid,
+    adminOrder,
+    adminSettled,
     paidOrder,
     requestFulfillment,
     storedRequest,

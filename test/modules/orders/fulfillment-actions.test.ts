@@ -513,6 +513,27 @@ describe('mixed orders', () => {
     );
   });
 
+  it('COD: the keys go out when the cash is collected, not when the order is placed', async () => {
+    const me = await c.customer();
+    const mouse = await c.product({ onHand: 5 });
+    const app = await c.product({ kind: 'digital', mrp: 400, title: 'Editor' });
+    await c.addKeys(app, ['EDITOR-1']);
+    const mailsBefore = c.t.mail.length;
+    await c.cartWith(me, [{ productId: mouse }, { productId: app }]);
+    const orderId = (await c.checkout(me, 'cod')).json().data.orderId;
+    await c.t.drainJobs();
+    expect(c.t.mail.slice(mailsBefore).filter((m) => m.to === me.email)).toHaveLength(0);
+    expect((await admin(`/${orderId}/digital-keys`, c.admin, 'GET')).json().data[0].keys).toEqual([]);
+    const collected = await c.http.call('PUT', `/api/admin/orders/${orderId}/cod-collect`, c.admin.headers, {
+      remarks: 'Cash received',
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    await c.t.drainJobs();
+    const mail = c.t.mail.slice(mailsBefore).filter((m) => m.to === me.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text.split('\n')).toContain('EDITOR-1');
+  });
+
   it('keys run out: the payment stands, the admins are told, send-digital-delivery delivers later', async () => {
     const me = await c.customer();
     const cable = await c.product({ onHand: 5 });

@@ -4,7 +4,7 @@
 
 import type { Db } from '../../../platform/db/database';
 import type { AfterCommit } from '../../../platform/db/transaction';
-import { findProductsForSale, releaseStock, reserveStock } from '../../catalog';
+import { findProductsForSale, handOverReservation, releaseStock } from '../../catalog';
 import { type CouponRejection, cartErrors } from '../cart.errors';
 import { forgetCachedCart } from './carts.cache';
 import type { CartTotals } from './carts.pricing';
@@ -132,16 +132,11 @@ export async function handOverCartToOrder(
   );
   // Digital and care-package lines hold no stock.
   for (const item of items.filter((i) => products.get(i.productId)?.productKind === 'physical')) {
-    await releaseStock(tx, {
-      owner: cartOwner(cart.id),
-      productId: item.productId,
-      at: p.at,
-      reason: `Handed to order ${orderOwner.id}`,
-    });
-    const outcome = await reserveStock(tx, {
+    const outcome = await handOverReservation(tx, {
+      from: cartOwner(cart.id),
+      owner: orderOwner,
       productId: item.productId,
       quantity: item.quantity,
-      owner: orderOwner,
       expiresAt: null,
       at: p.at,
       reason: `Reserved for order ${orderOwner.id} from cart ${cart.id}`,

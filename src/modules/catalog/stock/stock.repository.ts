@@ -114,6 +114,20 @@ export async function findReservation(
   return row;
 }
 
+/** Gives a reservation to another owner (its units stay reserved); call it under the stock lock. */
+export async function moveReservation(
+  db: Db,
+  id: string,
+  to: Owner,
+  expiresAt: Date | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(stockReservations)
+    .set({ ownerType: to.type, ownerId: to.id, expiresAt, updatedAt: at })
+    .where(eq(stockReservations.id, id));
+}
+
 export async function reservationsOf(db: Db, owner: Owner, productId?: number): Promise<ReservationRow[]> {
   return db
     .select()

@@ -137,6 +137,40 @@ export async function setReservedQuantity(tx: Db, p: ReservationChange): Promise
   return { ok: true, quantity: p.quantity, stock: level(after) };
 }
 
+/**
+ * Hands what `from` holds of a product to `to` (a cart's units to the order made from it) and
+ * makes it `quantity`: when `from` still holds exactly that, the reservation just changes owner,
+ * so the product's counts are not touched; otherwise (it lapsed, or holds another amount) the
+ * units are given back and `quantity` reserved for `to`, which can fail like `reserveStock`.
+ */
+export async function handOverReservation(
+  tx: Db,
+  p: ReservationChange & { from: StockOwner },
+): Promise<ReserveOutcome> {
+  if (!Number.isInteger(p.quantity) || p.quantity < 1)
+    throw new RangeError('quantity must be a positive integer');
+  const locked = await repo.lockExistingStock(tx, p.productId);
+  if (!locked) return { ok: false, stock: EMPTY };
+  const held = await repo.findReservation(tx, p.from, p.productId);
+  if (held?.quantity === p.quantity && !(await repo.findReservation(tx, p.owner, p.productId))) {
+    const expiresAt = p.expiresAt === undefined ? null : p.expiresAt;
+    await repo.moveReservation(tx, held.id, p.owner, expiresAt, p.at);
+    await repo.insertLedger(tx, {
+      productId: p.productId,
+      source: 'reservation',
+      reason: p.reason ?? `Handed from ${p.from.type} ${p.from.id} to ${p.owner.type} ${p.owner.id}`,
+      onHandDelta: 0,
+      reservedDelta: 0,
+      after: locked,
+      owner: p.owner,
+      at: p.at,
+    });
+    return { ok: true, quantity: p.quantity, stock: level(locked) };
+  }
+  await endReservations(tx, { owner: p.from, productId: p.productId, at: p.at, reason: p.reason }, false);
+  return reserveStock(tx, p);
+}
+
 /** Ends the owner's reservations (of one product, or all), giving the units back or selling them. */
 async function endReservations(
   tx: Db,
@@ -180,6 +214,38 @@ export function finalizeStock(
   p: { owner: StockOwner; productId?: number; at: Date; reason?: string },
 ): Promise<number> {
   return endReservations(tx, p, true);
+}
+
+/**
+ * Puts units that `owner` bought back on the shelf: a paid order cancelled or refunded before
+ * it left the store. The caller's own conditional change makes sure this runs once. Products
+ * without stock (digital, care packages) are skipped. Returns the units put back.
+ */
+export async function restockSoldUnits(
+  tx: Db,
+  p: { owner: StockOwner; lines: Array<{ productId: number; quantity: number }>; at: Date; reason?: string },
+): Promise<number> {
+  const byProduct = new Map<number, number>();
+  for (const l of p.lines) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+  let units = 0;
+  // Ascending product ids, like every multi-product stock write, so two callers cannot deadlock.
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+    const row = await repo.lockExistingStock(tx, productId);
+    if (!row || quantity <= 0) continue;
+    const after = await repo.setOnHand(tx, productId, row.onHand + quantity, p.at);
+    await repo.insertLedger(tx, {
+      productId,
+      source: 'release',
+      reason: p.reason ?? `Returned to stock by ${p.owner.type} ${p.owner.id}`,
+      onHandDelta: quantity,
+      reservedDelta: 0,
+      after,
+      owner: p.owner,
+      at: p.at,
+    });
+    units += quantity;
+  }
+  return units;
 }
 
 /** Moves the expiry of every reservation of `owner` (a cart that is used again). */

@@ -1,6 +1,6 @@
 // The SQL of fulfilment: the conditional move of an order's fulfilment status, its history,
 // and whether a cancellation is waiting for the order.
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { OrderRow } from '../orders.repository';
 import {
@@ -11,8 +11,6 @@ import {
   orders,
 } from '../orders.table';
 import type { FulfillmentStatus } from './fulfillment.rules';
-
-export type FulfillmentHistoryRow = typeof orderFulfillmentHistory.$inferSelect;
 
 /**
  * Moves the order's fulfilment from `from` to `to` only while it is still at `from` and the
@@ -67,15 +65,6 @@ export async function insertFulfillmentHistory(
     actorId: p.actorId ?? null,
     createdAt: p.at,
   });
-}
-
-/** Oldest first: the admin detail's `fulfillmentHistory`. */
-export async function fulfillmentHistoryOf(db: Db, orderId: number): Promise<FulfillmentHistoryRow[]> {
-  return db
-    .select()
-    .from(orderFulfillmentHistory)
-    .where(eq(orderFulfillmentHistory.orderId, orderId))
-    .orderBy(asc(orderFulfillmentHistory.id));
 }
 
 /** A cancellation of the order asked for and not yet decided. */
