@@ -2,7 +2,10 @@
 // tags and SEO records, the public catalog and its search; stock, care packages, digital keys
 // and shipping districts live in their own sub-areas. Other modules call only what is exported here.
 import type { PasalModule, PermissionGroup } from '../../platform/module';
-import { carePackagePermissions } from './care-packages/care-packages.permissions';
+import {
+  carePackagePermissions,
+  carePackageSubscriptionPermissions,
+} from './care-packages/care-packages.permissions';
 import { registerCarePackages } from './care-packages/care-packages.routes';
 import {
   brandPermissions,
@@ -23,6 +26,7 @@ import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 
 export type { EligibilityProduct, EligibilityRules } from './care-packages/care-packages.eligibility';
 export { isEligible as isCarePackageEligible } from './care-packages/care-packages.eligibility';
+export { carePackageSubscriptionPermissions } from './care-packages/care-packages.permissions';
 export type { SubscriptionView as CarePackageSubscription } from './care-packages/care-packages.schemas';
 export {
   activateSubscription,
@@ -37,6 +41,7 @@ export {
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
 export { slugify } from './catalog.service';
+export { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
 export {
   type AssignOutcome,
   assignDigitalKeys,
@@ -86,6 +91,7 @@ export const catalogModule: PasalModule = {
     group(shippingDistrictPermissions),
     group(inventoryPermissions),
     group(carePackagePermissions),
+    group(carePackageSubscriptionPermissions),
     group(digitalKeyPermissions),
   ],
   async register(ctx) {

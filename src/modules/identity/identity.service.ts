@@ -278,6 +278,12 @@ export async function findUserPhone(
   return user && { phone: user.phone, phoneVerified: user.phoneVerified };
 }
 
+/** Where mail for the user goes (orders: the digital-key delivery); null once anonymised or gone. */
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const user = await repo.findUserById(db, userId);
+  return user && !user.anonymizedAt ? user.email : null;
+}
+
 /** The customer account holding `email` (any case), if one exists and is not anonymised. */
 export async function findCustomerIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const user = await repo.findUserByEmail(db, email);

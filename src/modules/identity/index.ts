@@ -31,6 +31,7 @@ export {
   findCustomerIdByEmail,
   findUserCard,
   findUserContacts,
+  findUserEmail,
   findUserPhone,
   SUPERADMIN_ROLE,
   setAccountActive,

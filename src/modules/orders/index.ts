@@ -5,6 +5,7 @@ import type { PasalModule } from '../../platform/module';
 import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
 import { registerAdminOrders } from './admin/admin-orders.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { registerFulfillment } from './fulfillment/fulfillment.routes';
 import { invoiceRoutes } from './invoice/invoice.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
@@ -55,5 +56,6 @@ export const ordersModule: PasalModule = {
     analyticsRoutes(ctx);
     invoiceRoutes(ctx);
     reorderRoutes(ctx);
+    registerFulfillment(ctx);
   },
 };

@@ -10,12 +10,13 @@ import { recordActivity } from '../activity';
 import { clearAfterOrderJob, recordCouponRedemption } from '../cart';
 import { finalizeStock, releaseStock, restockSoldUnits, type StockOwner } from '../catalog';
 import { createNotifier } from '../notifications';
+import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import * as repo from './orders.repository';
 import type { ActorType, OrderStatus } from './orders.table';
 
 export type OrderDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'cache' | 'config' | 'storage' | 'jobs' | 'push' | 'realtime' | 'log'
+  'db' | 'clock' | 'cache' | 'config' | 'storage' | 'jobs' | 'push' | 'realtime' | 'log' | 'mail'
 >;
 
 export const orderOwner = (orderId: number): StockOwner => ({ type: 'order', id: String(orderId) });
@@ -44,6 +45,13 @@ const NOTICES: Record<string, { title: string; body: (n: string) => string }> = 
   ORDER_REFUND_REJECTED: {
     title: 'Refund declined',
     body: (n) => `Your refund request for ${n} was declined.`,
+  },
+  ORDER_KEY_SENT: { title: 'Keys sent', body: (n) => `The keys for ${n} are in your email.` },
+  ORDER_SHIPPED: { title: 'Order on its way', body: (n) => `Your order ${n} is on its way.` },
+  ORDER_DELIVERED: { title: 'Order delivered', body: (n) => `Your order ${n} has been delivered.` },
+  ORDER_ACTIVATED: {
+    title: 'Care package active',
+    body: (n) => `The care package of ${n} is active from today.`,
   },
 };
 
@@ -114,6 +122,7 @@ export async function markOrderPaid(
     actorType: 'system',
     at,
   });
+  await onOrderPaid(deps, tx, afterCommit, order);
   if (order.orderSource === 'checkout') {
     const job = clearAfterOrderJob(deps);
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
@@ -203,6 +212,7 @@ export async function collectCod(
     adminId: p.adminId,
     at,
   });
+  await onOrderPaid(deps, tx, afterCommit, order);
   await recordActivity(tx, {
     adminId: p.adminId,
     action: 'cod_collect',
@@ -308,6 +318,7 @@ export async function cancelOrder(
       },
     ))!;
     await returnOrderStock(tx, order, at, `Order ${order.orderNumber} cancelled`);
+    await cancelOrderSubscriptions(tx, order.id, at);
     const refund =
       kind === 'paid'
         ? await repo.insertRefund(tx, {
@@ -405,6 +416,8 @@ export async function processRefund(
     ))!;
     if (stopFulfilment)
       await returnOrderStock(tx, order, at, `Refund of order ${order.orderNumber} approved`);
+    // The money goes back, and the cover sold with the order ends with it.
+    if (p.action === 'approve') await cancelOrderSubscriptions(tx, order.id, at);
     const decided = p.action === 'approve' ? 'approved' : 'rejected';
     const settled = await repo.settleRequestedRefunds(tx, order.id, {
       status: decided,

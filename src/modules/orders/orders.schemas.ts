@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery } from '../../platform/http/pagination';
 import { intId } from '../../platform/http/params';
 import { FULFILLMENT_STATUSES, ORDER_TYPES } from './fulfillment/fulfillment.rules';
+import { subscriptionInfo } from './fulfillment/fulfillment.schemas';
 import {
   ORDER_REQUEST_STATUSES,
   ORDER_SOURCES,
@@ -66,7 +67,7 @@ export const orderItem = z.object({
       unitPrice: z.number().int(),
     })
     .nullable(),
-  subscriptionInfo: z.record(z.string(), z.unknown()).nullable(),
+  subscriptionInfo: subscriptionInfo.nullable(),
 });
 export type OrderItemView = z.infer<typeof orderItem>;
 

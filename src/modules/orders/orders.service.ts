@@ -17,6 +17,7 @@ import {
 } from '../cart';
 import { reserveStock } from '../catalog';
 import { findUserCard, findUserPhone } from '../identity';
+import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
 import { notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
 import { orderErrors } from './orders.errors';
@@ -213,6 +214,8 @@ async function placeOrder(
       }
       if (draft.cartId)
         await clearCartAfterOrder(deps, tx, afterCommit, { customerId, orderId: order.id, at });
+      // A confirmed COD order's covers open now (decisions.md, "Subscriptions").
+      await openSubscriptions(deps, tx, order, at);
       init = {
         orderId: order.id,
         status: 'payment_pending',
@@ -366,7 +369,8 @@ export async function getOrder(
   orderId: number,
 ): Promise<OrderDetail> {
   const order = await ownOrder(deps.db, customerId, orderId);
-  return toDetail(order, await repo.itemsOf(deps.db, [order.id]));
+  const items = await repo.itemsOf(deps.db, [order.id]);
+  return toDetail(order, items, await subscriptionInfoOf(deps.db, items));
 }
 
 // ---------- async cancel ----------
@@ -459,6 +463,7 @@ export async function requestRefund(
       at,
     });
     await notifyOrder(deps, tx, afterCommit, order, 'ORDER_REFUND_REQUESTED');
-    return toDetail(order, await repo.itemsOf(tx, [orderId]));
+    const items = await repo.itemsOf(tx, [orderId]);
+    return toDetail(order, items, await subscriptionInfoOf(tx, items));
   });
 }

@@ -1,6 +1,7 @@
 // Rows to the API's shapes: the order list item of decisions.md, the order detail (the
 // customer's; the back office's extends it), an order item, an async request.
 import { fulfillmentTimeline } from './fulfillment/fulfillment.rules';
+import type { SubscriptionInfo } from './fulfillment/fulfillment.schemas';
 import type { OrderItemRow, OrderRequestRow, OrderRow } from './orders.repository';
 import type { AsyncRequestView, OrderDetail, OrderItemView, OrderListItem } from './orders.schemas';
 
@@ -24,7 +25,11 @@ export function toListItem(order: OrderRow, items: OrderItemRow[]): OrderListIte
   };
 }
 
-export function toDetail(order: OrderRow, items: OrderItemRow[]): OrderDetail {
+export function toDetail(
+  order: OrderRow,
+  items: OrderItemRow[],
+  subscriptions: ReadonlyMap<number, SubscriptionInfo> = new Map(),
+): OrderDetail {
   return {
     ...toListItem(order, items),
     orderThumbnails: [...new Set(items.map((i) => i.thumbnailUrl).filter((u): u is string => !!u))],
@@ -58,11 +63,11 @@ export function toDetail(order: OrderRow, items: OrderItemRow[]): OrderDetail {
     refundReason: order.refundReason,
     paidAt: iso(order.paidAt),
     cancelledAt: iso(order.cancelledAt),
-    items: items.map(toItemView),
+    items: items.map((i) => toItemView(i, subscriptions.get(i.id) ?? null)),
   };
 }
 
-export function toItemView(i: OrderItemRow): OrderItemView {
+export function toItemView(i: OrderItemRow, subscriptionInfo: SubscriptionInfo | null = null): OrderItemView {
   return {
     id: i.id,
     productId: i.productId,
@@ -86,7 +91,7 @@ export function toItemView(i: OrderItemRow): OrderItemView {
             unitPrice: i.carePackageUnitPrice ?? 0,
           }
         : null,
-    subscriptionInfo: null,
+    subscriptionInfo,
   };
 }
 

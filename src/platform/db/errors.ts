@@ -1,6 +1,7 @@
 // PostgreSQL error codes the repositories translate into their module's domain errors.
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+const CHECK_VIOLATION = '23514';
 
 interface PgErrorLike {
   code?: string;
@@ -30,3 +31,6 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
   violates(UNIQUE_VIOLATION, error, constraint);
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   violates(FOREIGN_KEY_VIOLATION, error, constraint);
+/** A CHECK constraint refused the row (e.g. a fulfilment move outside the state machine). */
+export const isCheckViolation = (error: unknown, constraint?: string) =>
+  violates(CHECK_VIOLATION, error, constraint);

@@ -260,16 +260,19 @@ describe('GET /api/admin/orders/:id', () => {
     const res = await c.checkout(who, 'cod');
     expect(res.statusCode, res.body).toBe(200);
     const orderId = res.json().data.orderId;
+    // A confirmed COD order's cover opens at once (decisions.md, "Subscriptions").
     const detail = await c.adminOrder(orderId);
-    expect(detail).toMatchObject({ orderType: 'care_package', eligibleFulfillmentActions: [] });
-    await createPendingSubscription(c.db, {
-      customerId: who.userId,
-      tierId: pkg.tiers[0]!.id,
-      productId: cover,
-      orderItemId: String(detail.items[0].id),
-      at: clock.now(),
+    expect(detail).toMatchObject({
+      orderType: 'care_package',
+      eligibleFulfillmentActions: ['activate-care-package'],
     });
-    expect((await c.adminOrder(orderId)).eligibleFulfillmentActions).toEqual(['activate-care-package']);
+    expect(detail.items[0].subscriptionInfo).toMatchObject({ tierId: pkg.tiers[0]!.id, status: 'pending' });
+    const activated = await c.http.call('POST', `${BASE}/${orderId}/activate-care-package`, c.admin.headers);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(await c.adminOrder(orderId)).toMatchObject({
+      fulfillmentStatus: 'activated',
+      eligibleFulfillmentActions: [],
+    });
   });
 
   it('404 ORDER_NOT_FOUND, 400 VALIDATION_ERROR for a bad id; 401, 403', async () => {

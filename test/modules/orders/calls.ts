@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { OrderDeps, PaymentInitiator } from '../../../src/modules/orders';
 import { markOrderPaid, setPaymentInitiator } from '../../../src/modules/orders';
+import { fulfillmentHistoryOf } from '../../../src/modules/orders/admin/admin-orders.repository';
+import { findRequest } from '../../../src/modules/orders/orders.repository';
 import { orders } from '../../../src/modules/orders/orders.table';
 import { inTransaction } from '../../../src/platform/db/transaction';
 import type { TestAppOptions } from '../../helpers/app';
 import type { SignedIn } from '../../helpers/factories';
 import { cartTestApp } from '../cart/calls';
+import { payInSandbox } from './sandbox';
 
 export const ORDER_PREFIXES = ['/api/orders', '/api/mobile/orders'] as const;
 export const RETURN_URL = 'http://localhost:3001/checkout/result';
@@ -54,6 +57,7 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     push: p.outgoing.push,
     realtime: p.realtime,
     log: p.log,
+    mail: p.outgoing.mail,
   };
   let districtReady = false;
 
@@ -146,6 +150,58 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     await c.db.update(orders).set(values).where(eq(orders.id, orderId));
   }
 
+  /**
+   * An order of `items` paid online through the payments sandbox (the app needs
+   * `PAYMENT_RETURN_URL_ALLOWLIST: RETURN_URL` and no fake initiator). Answers the order id.
+   */
+  async function paidOrder(
+    who: SignedIn,
+    items: Array<{ productId: number; quantity?: number }>,
+    location = true,
+  ): Promise<number> {
+    await cartWith(who, items, location);
+    const res = await checkout(who, 'gateway_card');
+    expect(res.statusCode, res.body).toBe(200);
+    const init = res.json().data;
+    await payInSandbox(c.t, init.paymentId, 'success');
+    expect((await order(who, init.orderId)).orderStatus).toBe('paid');
+    return init.orderId;
+  }
+
+  /** An admin's fulfillment-status request, 202; answers its request id. */
+  async function requestFulfillment(orderId: number, status: string, remarks?: string, who = c.admin) {
+    const res = await c.http.call('POST', `/api/admin/orders/${orderId}/fulfillment-status`, who.headers, {
+      status,
+      ...(remarks === undefined ? {} : { remarks }),
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json().data.requestId as string;
+  }
+
+  /** An async request as stored (the admin request route lives elsewhere). */
+  async function storedRequest(requestId: string) {
+    const row = await findRequest(c.db, requestId);
+    expect(row).toBeDefined();
+    return row!;
+  }
+
+  /** Requests a fulfilment move, runs the job, answers how the request ended. */
+  async function fulfil(orderId: number, status: string, remarks?: string) {
+    const requestId = await requestFulfillment(orderId, status, remarks);
+    await c.t.drainJobs();
+    return storedRequest(requestId);
+  }
+
+  const fulfillmentHistory = (orderId: number) => fulfillmentHistoryOf(c.db, orderId);
+
+  /** Adds licence keys to a digital product. */
+  async function addKeys(productId: number, keys: string[]) {
+    const res = await c.http.call('POST', `/api/admin/products/${productId}/digital-keys`, c.admin.headers, {
+      keys,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
   return {
     ...c,
     deps,
@@ -158,6 +214,12 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
     adminOrder,
     adminSettled,
     forceOrder,
+    paidOrder,
+    requestFulfillment,
+    storedRequest,
+    fulfil,
+    fulfillmentHistory,
+    addKeys,
   };
 }
 

@@ -6,3 +6,8 @@ export const carePackagePermissions = definePermissions('CarePackages', [
   'UPDATE',
   'DELETE',
 ] as const);
+
+/** The subscriptions sold with orders; UPDATE activates them (orders' activate-care-package route). */
+export const carePackageSubscriptionPermissions = definePermissions('CarePackageSubscriptions', [
+  'UPDATE',
+] as const);

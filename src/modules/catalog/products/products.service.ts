@@ -572,6 +572,8 @@ export interface ProductForSale {
   brandId: number | null;
   /** The first image's URL, or null. */
   thumbnailUrl: string | null;
+  /** A `care_package` product's tier (the cover it sells); null for other kinds. */
+  carePackageTierId: number | null;
 }
 
 /** Products by id (any status; `onSale` says whether they may be sold); unknown ids are missing. */
@@ -597,6 +599,7 @@ export async function findProductsForSale(
         categoryPath,
         brandId: p.brandId,
         thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+        carePackageTierId: p.carePackageTierId,
       };
     }),
   );

@@ -9,8 +9,8 @@ import { inTransaction } from '../../../platform/db/transaction';
 import { pageMeta } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { recordActivity } from '../../activity';
-import { subscriptionsOfOrderItems } from '../../catalog';
 import { customerIdsMatching, findUserContacts, type UserContact } from '../../identity';
+import { subscriptionInfoOf } from '../fulfillment/fulfillment.commands';
 import { eligibleFulfillmentActions } from '../fulfillment/fulfillment.rules';
 import { collectCod, type OrderDeps } from '../orders.commands';
 import { orderErrors } from '../orders.errors';
@@ -98,17 +98,12 @@ export async function getAdminOrder(deps: Pick<OrderDeps, 'db'>, orderId: number
     ...notes.map((n) => n.adminId),
   ]);
   const nameOf = (id: string | null) => (id ? (people.get(id)?.name ?? null) : null);
+  const subscriptions = await subscriptionInfoOf(deps.db, items);
   const pendingSubscription =
-    order.orderType === 'care_package' &&
-    (
-      await subscriptionsOfOrderItems(
-        deps.db,
-        items.map((i) => String(i.id)),
-      )
-    ).some((s) => s.status === 'pending');
+    order.orderType === 'care_package' && [...subscriptions.values()].some((s) => s.status === 'pending');
   const cod = codCollectionOf(order);
   return {
-    ...toDetail(order, items),
+    ...toDetail(order, items, subscriptions),
     customer: customerOf(people, order.customerId),
     statusHistory: history.map((h) => ({
       status: h.status,
