@@ -43,6 +43,7 @@ import type { UserPrincipal } from '../src/platform/auth/principal';
 import { createMemoryCache } from '../src/platform/cache/memory-cache';
 import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
+import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {
@@ -64,6 +65,8 @@ export interface DemoSummary {
 
   /** The banner placement that serves at once: GET /api/banners/serve/<slug>. */
   bannerPlacement: string;
+  /** What the demo orders buy (`seedDemoOrders`). */
+  orderProducts: DemoOrderProducts;
   admin: typeof DEMO_ADMIN;
   customer: typeof DEMO_CUSTOMER;
 }
@@ -254,6 +257,16 @@ const DISTRICT_FEES: Array<[string, number]> = [
   ['Rupandehi', 220],
 ];
 
+/** What the demo orders buy, in `seedDemoOrders`' order. */
+const ORDERED_PHYSICAL = [
+  'Seven Metal Singing Bowl, 15 cm',
+  'Ganesh Brass Statue, 20 cm',
+  'Silver Om Pendant',
+  'Lenovo ThinkPad E14 Gen 5',
+  'Green Tara Thangka',
+];
+const ORDERED_DIGITAL = 'Kaspersky Standard, 1 device, 1 year';
+
 export const DEMO_COUPON = 'DASHAIN10';
 
 /** A coupon to try the cart with: 10% off orders from NPR 1,000, at most NPR 5,000. */
@@ -333,14 +346,17 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     );
 
   let productCount = 0;
+  const idOf = new Map<string, number>();
   for (const p of PHYSICAL) {
     const product = await create(p, 'physical');
+    idOf.set(p.title, product.id);
     if (p.stock) await adjustStock(deps, actor, product.id, { onHand: p.stock, reason: 'Opening stock' });
     productCount += 1;
   }
   let keyCount = 0;
   for (const p of DIGITAL) {
     const product = await create(p, 'digital');
+    idOf.set(p.title, product.id);
     const keys = Array.from({ length: p.keys ?? 0 }, demoKey);
     keyCount += (await addDigitalKeys(deps, actor, product.id, { keys })).added;
     productCount += 1;
@@ -393,6 +409,10 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     coupon,
 
     bannerPlacement,
+    orderProducts: {
+      physical: ORDERED_PHYSICAL.map((title) => idOf.get(title)!),
+      digital: idOf.get(ORDERED_DIGITAL)!,
+    },
     admin: DEMO_ADMIN,
     customer: DEMO_CUSTOMER,
   };
@@ -551,6 +571,22 @@ async function main(): Promise<number> {
       config: platform.config,
       cache: platform.cache,
     });
+    // The orders go through the API itself, jobs included (payment verification, async commands).
+    const { buildApp } = await import('../src/app');
+    const app = await buildApp(platform, { role: 'all' });
+    let orders: Awaited<ReturnType<typeof seedDemoOrders>>;
+    try {
+      await app.ready();
+      await platform.jobs.start();
+      const returnUrl = platform.config.PAYMENT_RETURN_URL_ALLOWLIST[0];
+      if (!returnUrl)
+        throw new DemoSeedRefused(
+          'PAYMENT_RETURN_URL_ALLOWLIST is empty: the demo orders need a return URL.',
+        );
+      orders = await seedDemoOrders(app, summary, summary.orderProducts, returnUrl);
+    } finally {
+      await app.close();
+    }
     process.stdout.write(
       [
         `Demo store seeded (${platform.database.driver}): ${summary.products} products, ` +
@@ -559,6 +595,11 @@ async function main(): Promise<number> {
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
         `  Coupon:     ${summary.coupon}  (POST /api/cart/coupon)`,
+        '  Orders (status / payment / fulfilment), for the customer and GET /api/admin/orders:',
+        ...orders.map(
+          (o) =>
+            `    ${o.orderNumber}  ${o.orderStatus} / ${o.paymentStatus} / ${o.fulfillmentStatus ?? '-'}`,
+        ),
         '',
       ].join('\n'),
     );

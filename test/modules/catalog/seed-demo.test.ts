@@ -8,6 +8,8 @@ import {
   seedDemoStore,
 } from '../../../scripts/seed-demo';
 import { DEMO_HOME_TITLE } from '../../../scripts/seed-demo-content';
+import { seedDemoOrders } from '../../../scripts/seed-demo-orders';
+import type { ApiApp } from '../../../src/platform/module';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 describe('seed:demo', () => {
@@ -180,6 +182,31 @@ describe('seed:demo', () => {
       'Singing bowls',
       'Laptops for work from home',
     ]);
+
+    // The demo orders, made through the API, end in the states the back office should show.
+    const orders = await seedDemoOrders(
+      t.app as unknown as ApiApp,
+      summary,
+      summary.orderProducts,
+      'http://localhost:3001/checkout/result',
+    );
+    expect(orders.map((o) => [o.orderStatus, o.paymentStatus, o.fulfillmentStatus])).toEqual([
+      ['payment_pending', 'cod_pending', 'received'],
+      ['paid', 'cod_collected', 'in_transit'],
+      ['paid', 'completed', 'delivered'],
+      ['paid', 'completed', 'key_sent'],
+      ['cancelled', 'cod_pending', 'cancelled'],
+      ['payment_pending', 'pending', null],
+    ]);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: customer });
+    expect(mine.json().meta.count).toBe(6);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: admin });
+    expect(
+      listed
+        .json()
+        .data.map((o: { orderNumber: string }) => o.orderNumber)
+        .sort(),
+    ).toEqual(orders.map((o) => o.orderNumber).sort());
 
     await expect(seedDemoStore(deps)).rejects.toThrow(DemoSeedRefused);
     await expect(seedDemoStore(deps)).rejects.toThrow(/already seeded/);
