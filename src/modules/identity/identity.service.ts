@@ -269,13 +269,16 @@ export function customerIdsMatching(db: Db, term: string) {
   return repo.userIdsMatching(db, term, CUSTOMER_ROLE);
 }
 
-/** The user's phone and whether it is verified (orders: COD checks, the order's contact number). */
+/**
+ * The user's name, phone and whether the phone is verified (orders: the receiver, COD checks,
+ * the order's contact number).
+ */
 export async function findUserPhone(
   db: Db,
   userId: string,
-): Promise<{ phone: string | null; phoneVerified: boolean } | undefined> {
+): Promise<{ name: string; phone: string | null; phoneVerified: boolean } | undefined> {
   const user = await repo.findUserById(db, userId);
-  return user && { phone: user.phone, phoneVerified: user.phoneVerified };
+  return user && { name: user.name, phone: user.phone, phoneVerified: user.phoneVerified };
 }
 
 /** Where mail for the user goes (orders: the digital-key delivery); null once anonymised or gone. */

@@ -16,7 +16,7 @@ import {
   recordCouponRedemption,
 } from '../cart';
 import { reserveStock } from '../catalog';
-import { findUserCard, findUserPhone } from '../identity';
+import { findUserPhone } from '../identity';
 import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
 import { notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
@@ -130,7 +130,6 @@ async function placeOrder(
   }
   const initiator = deps.payments.initiator;
   if (!cod && !initiator) throw orderErrors.gatewayUnavailable();
-  const user = await findUserCard(deps.db, customerId);
 
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const at = deps.clock.now();
@@ -160,7 +159,7 @@ async function placeOrder(
       shippingLongitude: draft.location?.longitude ?? null,
       shippingMobileNum: phone?.phone ?? null,
       contactNumber: phone?.phone ?? null,
-      receiver: user?.name ?? null,
+      receiver: phone?.name ?? null,
       // COD: fulfilment starts once the COD order is placed (interface, "Fulfillment").
       fulfillmentStatus: cod ? 'received' : null,
       cartId: draft.cartId,
@@ -280,7 +279,7 @@ export function checkout(deps: OrdersServiceDeps, customerId: string, body: Chec
       location: cart.hasPhysical ? cart.shippingLocation : null,
       cartId: cart.cartId,
       reserve: (t, afterCommit, orderId) =>
-        handOverCartToOrder(deps, t, afterCommit, { customerId, orderId, at: deps.clock.now() }),
+        handOverCartToOrder(deps, t, afterCommit, { cart, orderId, at: deps.clock.now() }),
     };
   });
 }

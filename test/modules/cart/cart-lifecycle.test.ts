@@ -87,7 +87,7 @@ describe('idle expiry (cart.expire)', () => {
     const orderId = 'order-4711';
     const read = await inTransaction(c.db, async (tx, afterCommit) => {
       const cart = await cartForCheckout(deps, tx, me.userId);
-      await handOverCartToOrder(deps, tx, afterCommit, { customerId: me.userId, orderId, at: clock.now() });
+      await handOverCartToOrder(deps, tx, afterCommit, { cart: cart!, orderId, at: clock.now() });
       return cart;
     });
     expect(read).toMatchObject({
@@ -148,15 +148,12 @@ describe('idle expiry (cart.expire)', () => {
     await runExpiry();
     await c.cartCall(rival, 'POST', '/items', { productId: p, quantity: 1 });
     const { platform } = c.t;
-    const deps = { storage: platform.storage, cache: platform.cache };
+    const deps = { storage: platform.storage, cache: platform.cache, clock };
     await expect(
-      inTransaction(c.db, (tx, afterCommit) =>
-        handOverCartToOrder(deps, tx, afterCommit, {
-          customerId: me.userId,
-          orderId: 'o-fail',
-          at: clock.now(),
-        }),
-      ),
+      inTransaction(c.db, async (tx, afterCommit) => {
+        const cart = (await cartForCheckout(deps, tx, me.userId))!;
+        await handOverCartToOrder(deps, tx, afterCommit, { cart, orderId: 'o-fail', at: clock.now() });
+      }),
     ).rejects.toMatchObject({ errorCode: 'CART_INSUFFICIENT_STOCK' });
     expect(await c.stockOf(p)).toEqual({ onHand: 2, reserved: 1, available: 1 });
     const orders = await c.db.select().from(stockReservations).where(eq(stockReservations.ownerId, 'o-fail'));

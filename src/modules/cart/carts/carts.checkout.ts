@@ -4,7 +4,7 @@
 
 import type { Db } from '../../../platform/db/database';
 import type { AfterCommit } from '../../../platform/db/transaction';
-import { findProductsForSale, handOverReservation, releaseStock } from '../../catalog';
+import { handOverReservation, releaseStock } from '../../catalog';
 import { type CouponRejection, cartErrors } from '../cart.errors';
 import { forgetCachedCart } from './carts.cache';
 import type { CartTotals } from './carts.pricing';
@@ -57,9 +57,8 @@ export async function cartForCheckout(
   tx: Db,
   customerId: string,
 ): Promise<CheckoutCart | null> {
-  const found = await repo.findActiveCart(tx, customerId);
-  if (!found) return null;
-  const cart = (await repo.lockCart(tx, found.id))!;
+  const cart = await repo.lockActiveCartIfAny(tx, customerId);
+  if (!cart) return null;
   const { lines, priced } = await priceCart(deps, tx, cart, deps.clock.now());
   return {
     cartId: cart.id,
@@ -115,36 +114,31 @@ export async function cartForCheckout(
  * remembers the order; it holds no stock of its own afterwards.
  */
 export async function handOverCartToOrder(
-  deps: Pick<CartDeps, 'cache' | 'storage'>,
+  deps: Pick<CartDeps, 'cache'>,
   tx: Db,
   afterCommit: AfterCommit,
-  p: { customerId: string; orderId: string | number; at: Date },
+  p: { cart: Pick<CheckoutCart, 'cartId' | 'customerId' | 'lines'>; orderId: string | number; at: Date },
 ): Promise<void> {
-  const found = await repo.findActiveCart(tx, p.customerId);
-  if (!found) return;
-  const cart = (await repo.lockCart(tx, found.id))!;
+  // The cart is the one `cartForCheckout` locked in this transaction: its lines cannot have changed.
+  const { cart } = p;
   const orderOwner = { type: 'order' as const, id: String(p.orderId) };
-  const items = [...(await repo.itemsOf(tx, cart.id))].sort((a, b) => a.productId - b.productId);
-  const products = await findProductsForSale(
-    deps,
-    tx,
-    items.map((i) => i.productId),
-  );
-  // Digital and care-package lines hold no stock.
-  for (const item of items.filter((i) => products.get(i.productId)?.productKind === 'physical')) {
+  const physical = cart.lines
+    .filter((l) => l.productKind === 'physical') // digital and care-package lines hold no stock
+    .sort((a, b) => a.productId - b.productId);
+  for (const line of physical) {
     const outcome = await handOverReservation(tx, {
-      from: cartOwner(cart.id),
+      from: cartOwner(cart.cartId),
       owner: orderOwner,
-      productId: item.productId,
-      quantity: item.quantity,
+      productId: line.productId,
+      quantity: line.quantity,
       expiresAt: null,
       at: p.at,
-      reason: `Reserved for order ${orderOwner.id} from cart ${cart.id}`,
+      reason: `Reserved for order ${orderOwner.id} from cart ${cart.cartId}`,
     });
-    if (!outcome.ok) throw cartErrors.insufficientStock(item.productId, outcome.stock.available);
+    if (!outcome.ok) throw cartErrors.insufficientStock(line.productId, outcome.stock.available);
   }
-  await repo.updateCart(tx, cart.id, { orderId: orderOwner.id, reservedUntil: null, updatedAt: p.at });
-  afterCommit(() => forgetCachedCart(deps.cache, p.customerId));
+  await repo.updateCart(tx, cart.cartId, { orderId: orderOwner.id, reservedUntil: null, updatedAt: p.at });
+  afterCommit(() => forgetCachedCart(deps.cache, cart.customerId));
 }
 
 /**
@@ -159,10 +153,8 @@ export async function clearCartAfterOrder(
   afterCommit: AfterCommit,
   p: { customerId: string; orderId: string | number; at: Date },
 ): Promise<boolean> {
-  const found = await repo.findActiveCart(tx, p.customerId);
-  if (!found) return false;
-  const cart = (await repo.lockCart(tx, found.id))!;
-  if (cart.status !== 'active' || cart.orderId !== String(p.orderId)) return false;
+  const cart = await repo.lockActiveCartIfAny(tx, p.customerId);
+  if (!cart || cart.orderId !== String(p.orderId)) return false;
   await releaseStock(tx, {
     owner: cartOwner(cart.id),
     at: p.at,

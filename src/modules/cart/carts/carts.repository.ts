@@ -28,11 +28,21 @@ export async function ensureActiveCart(db: Db, customerId: string, at: Date): Pr
   return created ?? (await findActiveCart(db, customerId))!;
 }
 
+/**
+ * Locks the customer's active cart, if there is one. A cart that stops being active while
+ * this waits for its lock is not returned (PostgreSQL checks the condition again).
+ */
+export async function lockActiveCartIfAny(tx: Db, customerId: string): Promise<CartRow | undefined> {
+  const [row] = await tx.select().from(carts).where(activeOf(customerId)).for('update');
+  return row;
+}
+
 /** Locks the customer's active cart (creating it first), so one customer's changes queue. */
 export async function lockActiveCart(tx: Db, customerId: string, at: Date): Promise<CartRow> {
+  const existing = await lockActiveCartIfAny(tx, customerId);
+  if (existing) return existing;
   await ensureActiveCart(tx, customerId, at);
-  const [row] = await tx.select().from(carts).where(activeOf(customerId)).for('update');
-  return row!;
+  return (await lockActiveCartIfAny(tx, customerId))!;
 }
 
 export async function lockCart(tx: Db, cartId: string): Promise<CartRow | undefined> {

@@ -1,6 +1,6 @@
 // Stock queries. Every change locks the product's stock row first (or changes it with one
 // conditional UPDATE), so concurrent callers queue on that row and never oversell.
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { paged } from '../catalog.repository';
@@ -126,6 +126,18 @@ export async function moveReservation(
     .update(stockReservations)
     .set({ ownerType: to.type, ownerId: to.id, expiresAt, updatedAt: at })
     .where(eq(stockReservations.id, id));
+}
+
+/** What each of `owners` holds of one product (one read for a hand-over's two sides). */
+export async function reservationsOfProduct(
+  db: Db,
+  productId: number,
+  owners: Owner[],
+): Promise<ReservationRow[]> {
+  return db
+    .select()
+    .from(stockReservations)
+    .where(and(eq(stockReservations.productId, productId), or(...owners.map(ownedBy))));
 }
 
 export async function reservationsOf(db: Db, owner: Owner, productId?: number): Promise<ReservationRow[]> {

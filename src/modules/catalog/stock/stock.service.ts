@@ -151,8 +151,10 @@ export async function handOverReservation(
     throw new RangeError('quantity must be a positive integer');
   const locked = await repo.lockExistingStock(tx, p.productId);
   if (!locked) return { ok: false, stock: EMPTY };
-  const held = await repo.findReservation(tx, p.from, p.productId);
-  if (held?.quantity === p.quantity && !(await repo.findReservation(tx, p.owner, p.productId))) {
+  const both = await repo.reservationsOfProduct(tx, p.productId, [p.from, p.owner]);
+  const holds = (o: StockOwner) => both.find((r) => r.ownerType === o.type && r.ownerId === o.id);
+  const held = holds(p.from);
+  if (held?.quantity === p.quantity && !holds(p.owner)) {
     const expiresAt = p.expiresAt === undefined ? null : p.expiresAt;
     await repo.moveReservation(tx, held.id, p.owner, expiresAt, p.at);
     await repo.insertLedger(tx, {
