@@ -9,8 +9,10 @@ import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
 import { clearAfterOrderJob, recordCouponRedemption } from '../cart';
 import { finalizeStock, releaseStock, restockSoldUnits, type StockOwner } from '../catalog';
+import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
+import { orderEventEmail } from './orders.mail';
 import * as repo from './orders.repository';
 import type { ActorType, OrderStatus } from './orders.table';
 
@@ -55,21 +57,44 @@ const NOTICES: Record<string, { title: string; body: (n: string) => string }> = 
   },
 };
 
-/** The customer's notification of an order event (in-app now, push after commit). */
+/** Events whose email is another one: the keys email (fulfilment) already tells the customer. */
+const NOT_EMAILED = new Set<string>(['ORDER_KEY_SENT']);
+
+/**
+ * The customer's notification of an order event: in-app now, push and email after commit
+ * (an anonymised account has no email left to write to).
+ */
 export async function notifyOrder(
-  deps: Pick<OrderDeps, 'push' | 'clock' | 'realtime'>,
+  deps: Pick<OrderDeps, 'push' | 'clock' | 'realtime' | 'mail' | 'config' | 'db'>,
   tx: Db,
   afterCommit: AfterCommit,
   order: repo.OrderRow,
   event: keyof typeof NOTICES,
 ): Promise<void> {
   const notice = NOTICES[event]!;
+  const sentence = notice.body(order.orderNumber);
   await createNotifier(deps).notifyCustomer(tx, afterCommit, {
     customerId: order.customerId,
     type: event,
     title: notice.title,
-    body: notice.body(order.orderNumber),
+    body: sentence,
     data: { orderId: order.id, orderNumber: order.orderNumber },
+  });
+  if (NOT_EMAILED.has(event)) return;
+  afterCommit(async () => {
+    const to = await findUserEmail(deps.db, order.customerId);
+    if (!to) return;
+    await deps.mail.send(
+      orderEventEmail({
+        to,
+        storeName: deps.config.STORE_NAME,
+        webUrl: deps.config.PUBLIC_WEB_URL,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        title: notice.title,
+        sentence,
+      }),
+    );
   });
 }
 
