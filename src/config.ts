@@ -378,6 +378,16 @@ export const settings = {
     schema: int(1, 10_080),
     default: '30',
   }),
+  ORDER_HISTORY_CACHE_TTL_SECONDS: setting({
+    doc: "A customer's order list and order details are kept this long in the cache (0: off); every change of one of the customer's orders clears them.",
+    schema: int(0, 3600),
+    default: '120',
+  }),
+  ORDER_ADMIN_CACHE_TTL_SECONDS: setting({
+    doc: "The back office's order list and order details (`/api/admin/orders`) are kept this long in the cache (0: off); every change of an order clears them.",
+    schema: int(0, 3600),
+    default: '60',
+  }),
   REFUND_WINDOW_DAYS: setting({
     doc: 'A paid order may ask for a refund before dispatch, or within this many days of delivery.',
     schema: int(0, 365),

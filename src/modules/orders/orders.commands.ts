@@ -12,6 +12,7 @@ import { finalizeStock, releaseStock, restockSoldUnits, type StockOwner } from '
 import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
+import { forgetOrder } from './orders.cache';
 import { orderEventEmail } from './orders.mail';
 import * as repo from './orders.repository';
 import type { ActorType, OrderStatus } from './orders.table';
@@ -127,6 +128,7 @@ export async function markOrderPaid(
     },
   );
   if (!order) return { changed: false };
+  forgetOrder(deps.cache, afterCommit, order);
   await finalizeStock(tx, { owner: orderOwner(order.id), at, reason: `Order ${order.orderNumber} paid` });
   if (order.couponId !== null) {
     const outcome = await recordCouponRedemption(tx, {
@@ -180,6 +182,7 @@ export async function markOrderPaymentFailed(
     { status: 'payment_failed', paymentStatus: 'failed', updatedAt: at },
   );
   if (!order) return { changed: false };
+  forgetOrder(deps.cache, afterCommit, order);
   await releaseStock(tx, {
     owner: orderOwner(order.id),
     at,
@@ -224,6 +227,7 @@ export async function collectCod(
     },
   );
   if (!order) return { changed: false };
+  forgetOrder(deps.cache, afterCommit, order);
   await finalizeStock(tx, {
     owner: orderOwner(order.id),
     at,
@@ -342,6 +346,7 @@ export async function cancelOrder(
         updatedAt: at,
       },
     ))!;
+    forgetOrder(deps.cache, afterCommit, order);
     await returnOrderStock(tx, order, at, `Order ${order.orderNumber} cancelled`);
     await cancelOrderSubscriptions(tx, order.id, at);
     const refund =
@@ -439,6 +444,7 @@ export async function processRefund(
         updatedAt: at,
       },
     ))!;
+    forgetOrder(deps.cache, afterCommit, order);
     if (stopFulfilment)
       await returnOrderStock(tx, order, at, `Refund of order ${order.orderNumber} approved`);
     // The money goes back, and the cover sold with the order ends with it.

@@ -19,6 +19,7 @@ import { reserveStock } from '../catalog';
 import { findUserPhone } from '../identity';
 import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
+import { forgetOrder, orderCache } from './orders.cache';
 import { notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
 import { orderErrors } from './orders.errors';
 import { cancelJob } from './orders.jobs';
@@ -168,6 +169,7 @@ async function placeOrder(
       createdAt: at,
       updatedAt: at,
     });
+    forgetOrder(deps.cache, afterCommit, order);
     await repo.insertItems(
       tx,
       draft.lines.map((l) => ({
@@ -345,7 +347,16 @@ async function ownOrder(db: Db, customerId: string, orderId: number) {
   return order;
 }
 
-export async function listOrders(deps: Pick<OrderDeps, 'db'>, customerId: string, q: OrderListQuery) {
+export function listOrders(
+  deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
+  customerId: string,
+  q: OrderListQuery,
+) {
+  const ttl = deps.config.ORDER_HISTORY_CACHE_TTL_SECONDS;
+  return orderCache.customerList(deps.cache, ttl, customerId, q, () => loadOrderList(deps, customerId, q));
+}
+
+async function loadOrderList(deps: Pick<OrderDeps, 'db'>, customerId: string, q: OrderListQuery) {
   const { rows, count } = await repo.listCustomerOrders(deps.db, customerId, q);
   const items = await repo.itemsOf(
     deps.db,
@@ -363,13 +374,28 @@ export async function listOrders(deps: Pick<OrderDeps, 'db'>, customerId: string
 }
 
 export async function getOrder(
-  deps: Pick<OrderDeps, 'db'>,
+  deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
   customerId: string,
   orderId: number,
 ): Promise<OrderDetail> {
-  const order = await ownOrder(deps.db, customerId, orderId);
-  const items = await repo.itemsOf(deps.db, [order.id]);
-  return toDetail(order, items, await subscriptionInfoOf(deps.db, items));
+  // Cached with its owner, so the access check holds for a cached copy too; an unknown id is
+  // not cached (the next order may take it).
+  const { owner, detail } = await orderCache.detail(
+    deps.cache,
+    deps.config.ORDER_HISTORY_CACHE_TTL_SECONDS,
+    orderId,
+    async () => {
+      const order = await repo.findOrder(deps.db, orderId);
+      if (!order) throw orderErrors.notFound();
+      const items = await repo.itemsOf(deps.db, [order.id]);
+      return {
+        owner: order.customerId,
+        detail: toDetail(order, items, await subscriptionInfoOf(deps.db, items)),
+      };
+    },
+  );
+  if (owner !== customerId) throw orderErrors.accessDenied();
+  return detail;
 }
 
 // ---------- async cancel ----------
@@ -445,6 +471,7 @@ export async function requestRefund(
         updatedAt: at,
       },
     ))!;
+    forgetOrder(deps.cache, afterCommit, order);
     await repo.insertRefund(tx, {
       orderId,
       amount: order.finalPayable,

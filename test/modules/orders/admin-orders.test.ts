@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingSubscription } from '../../../src/modules/catalog';
 import { users } from '../../../src/modules/identity/identity.table';
-import { orderFulfillmentHistory, orders } from '../../../src/modules/orders/orders.table';
+import { orderFulfillmentHistory, type orders } from '../../../src/modules/orders/orders.table';
 import { TestClock } from '../../../src/platform/clock';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { expectError } from '../cart/calls';
@@ -23,8 +23,7 @@ beforeAll(async () => {
 afterAll(() => c?.t.close());
 
 const ids = (res: { json(): { data: Array<{ id: number }> } }) => res.json().data.map((o) => o.id);
-const setOrder = (id: number, values: Partial<typeof orders.$inferInsert>) =>
-  c.db.update(orders).set(values).where(eq(orders.id, id));
+const setOrder = (id: number, values: Partial<typeof orders.$inferInsert>) => c.forceOrder(id, values);
 const history = async (id: number) =>
   (await c.adminOrder(id)).statusHistory as Array<{
     status: string;

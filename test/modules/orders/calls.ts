@@ -148,6 +148,8 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
    */
   async function forceOrder(orderId: number, values: Partial<typeof orders.$inferInsert>) {
     await c.db.update(orders).set(values).where(eq(orders.id, orderId));
+    // Written behind the app's back: its order caches must not answer the old state.
+    await c.t.platform.cache.deleteByPrefix('orders:');
   }
 
   /**

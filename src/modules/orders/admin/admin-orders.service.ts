@@ -12,6 +12,7 @@ import { recordActivity } from '../../activity';
 import { customerIdsMatching, findUserContacts, type UserContact } from '../../identity';
 import { subscriptionInfoOf } from '../fulfillment/fulfillment.commands';
 import { eligibleFulfillmentActions } from '../fulfillment/fulfillment.rules';
+import { forgetOrder, orderCache } from '../orders.cache';
 import { collectCod, type OrderDeps } from '../orders.commands';
 import { orderErrors } from '../orders.errors';
 import { cancelJob, processRefundJob } from '../orders.jobs';
@@ -42,7 +43,16 @@ async function existingOrder(db: Db, orderId: number): Promise<orders.OrderRow> 
 
 // ---------- reads ----------
 
-export async function listAdminOrders(
+export function listAdminOrders(
+  deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
+  q: AdminOrderListQuery,
+): Promise<{ data: AdminOrderListItem[]; meta: ReturnType<typeof pageMeta> }> {
+  return orderCache.adminList(deps.cache, deps.config.ORDER_ADMIN_CACHE_TTL_SECONDS, q, () =>
+    loadAdminOrders(deps, q),
+  );
+}
+
+async function loadAdminOrders(
   deps: Pick<OrderDeps, 'db'>,
   q: AdminOrderListQuery,
 ): Promise<{ data: AdminOrderListItem[]; meta: ReturnType<typeof pageMeta> }> {
@@ -83,7 +93,16 @@ const codCollectionOf = (order: orders.OrderRow): CodCollectionView | null =>
       }
     : null;
 
-export async function getAdminOrder(deps: Pick<OrderDeps, 'db'>, orderId: number): Promise<AdminOrderDetail> {
+export function getAdminOrder(
+  deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
+  orderId: number,
+): Promise<AdminOrderDetail> {
+  return orderCache.adminDetail(deps.cache, deps.config.ORDER_ADMIN_CACHE_TTL_SECONDS, orderId, () =>
+    loadAdminOrder(deps, orderId),
+  );
+}
+
+async function loadAdminOrder(deps: Pick<OrderDeps, 'db'>, orderId: number): Promise<AdminOrderDetail> {
   const order = await existingOrder(deps.db, orderId);
   const [items, history, fulfilment, notes, refunds] = await Promise.all([
     orders.itemsOf(deps.db, [order.id]),
@@ -216,15 +235,16 @@ const noteView = (n: repo.AdminNoteRow, createdBy: string | null): AdminNoteView
 });
 
 export async function addNote(
-  deps: Pick<OrderDeps, 'db' | 'clock'>,
+  deps: Pick<OrderDeps, 'db' | 'clock' | 'cache'>,
   admin: UserPrincipal,
   orderId: number,
   note: string,
 ): Promise<AdminNoteView> {
   const at = deps.clock.now();
-  const row = await inTransaction(deps.db, async (tx) => {
+  const row = await inTransaction(deps.db, async (tx, afterCommit) => {
     const order = await existingOrder(tx, orderId);
     const inserted = await repo.insertNote(tx, { orderId, note, adminId: admin.userId, at });
+    forgetOrder(deps.cache, afterCommit, order);
     await recordActivity(tx, {
       adminId: admin.userId,
       action: 'note',
@@ -241,19 +261,20 @@ export async function addNote(
 
 /** Physical items only: a serial number identifies one unit the store hands over. */
 export async function setSerialNumber(
-  deps: Pick<OrderDeps, 'db' | 'clock'>,
+  deps: Pick<OrderDeps, 'db' | 'clock' | 'cache'>,
   admin: UserPrincipal,
   orderId: number,
   orderItemId: number,
   serialNumber: string,
 ): Promise<OrderItemView> {
   const at = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
     const order = await existingOrder(tx, orderId);
     const item = await repo.findItem(tx, orderId, orderItemId);
     if (!item) throw orderErrors.itemNotFound();
     if (item.productKind !== 'physical') throw orderErrors.itemNotPhysical();
     const updated = await repo.setSerialNumber(tx, item.id, serialNumber);
+    forgetOrder(deps.cache, afterCommit, order);
     await recordActivity(tx, {
       adminId: admin.userId,
       action: 'serial_number',

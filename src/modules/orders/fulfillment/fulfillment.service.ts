@@ -9,6 +9,7 @@ import { newUuid } from '../../../platform/ids';
 import { defineJob } from '../../../platform/jobs/jobs';
 import { recordActivity } from '../../activity';
 import { revealAssignedKeys } from '../../catalog';
+import { forgetOrder } from '../orders.cache';
 import { notifyOrder, type OrderDeps } from '../orders.commands';
 import { orderErrors } from '../orders.errors';
 import * as ordersRepo from '../orders.repository';
@@ -93,6 +94,7 @@ async function advance(
     at: p.at,
   });
   if (!moved) return undefined;
+  forgetOrder(deps.cache, afterCommit, moved);
   await repo.insertFulfillmentHistory(tx, {
     orderId: moved.id,
     from: p.from,

@@ -1,0 +1,76 @@
+// The order caches of the interface's Limits: the customer's list and details
+// (ORDER_HISTORY_CACHE_TTL_SECONDS) and the back office's (ORDER_ADMIN_CACHE_TTL_SECONDS).
+// Every change of an order clears its entries after commit (`forgetOrder`): its details by key,
+// and the lists by dropping a generation token (the customer's, and the back office's) that
+// their keys carry, so no change has to scan the key space for the pages it touched.
+import { type Cache, cached } from '../../platform/cache/cache';
+import type { AfterCommit } from '../../platform/db/transaction';
+import { newUuid } from '../../platform/ids';
+
+/** Longer than any list entry lives: a token outlives the pages filed under it. */
+const GENERATION_TTL_MS = 86_400_000;
+
+const keys = {
+  customerGeneration: (customerId: string) => `orders:generation:${customerId}`,
+  adminGeneration: 'orders:generation:admin',
+  detail: (orderId: number) => `orders:detail:${orderId}`,
+  adminDetail: (orderId: number) => `orders:admin-detail:${orderId}`,
+};
+
+async function generation(cache: Cache, key: string): Promise<string> {
+  const current = await cache.get<string>(key);
+  if (current) return current;
+  const fresh = newUuid();
+  await cache.set(key, fresh, GENERATION_TTL_MS);
+  return fresh;
+}
+
+/** Reads through the cache for `ttlSeconds` (0: straight from the database). */
+function through<T>(
+  cache: Cache,
+  ttlSeconds: number,
+  key: () => Promise<string> | string,
+  load: () => Promise<T>,
+) {
+  if (ttlSeconds <= 0) return load();
+  return (async () => cached(cache, await key(), ttlSeconds * 1000, load))();
+}
+
+export const orderCache = {
+  customerList: <T>(cache: Cache, ttl: number, customerId: string, query: object, load: () => Promise<T>) =>
+    through(
+      cache,
+      ttl,
+      async () =>
+        `orders:list:${customerId}:${await generation(cache, keys.customerGeneration(customerId))}:${JSON.stringify(query)}`,
+      load,
+    ),
+  detail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
+    through(cache, ttl, () => keys.detail(orderId), load),
+  adminList: <T>(cache: Cache, ttl: number, query: object, load: () => Promise<T>) =>
+    through(
+      cache,
+      ttl,
+      async () =>
+        `orders:admin-list:${await generation(cache, keys.adminGeneration)}:${JSON.stringify(query)}`,
+      load,
+    ),
+  adminDetail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
+    through(cache, ttl, () => keys.adminDetail(orderId), load),
+};
+
+/** After commit, every cached view of this order goes: its details, its customer's lists, the back office's lists. */
+export function forgetOrder(
+  cache: Cache,
+  afterCommit: AfterCommit,
+  order: { id: number; customerId: string },
+): void {
+  afterCommit(async () => {
+    await Promise.all([
+      cache.delete(keys.detail(order.id)),
+      cache.delete(keys.adminDetail(order.id)),
+      cache.delete(keys.customerGeneration(order.customerId)),
+      cache.delete(keys.adminGeneration),
+    ]);
+  });
+}
