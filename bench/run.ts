@@ -16,10 +16,10 @@ import { seedBulk } from '../scripts/seed-bulk';
 import { DEMO_HOME_SECTIONS, DEMO_HOME_TITLE } from '../scripts/seed-demo-content';
 import { loadConfig, settings } from '../src/config';
 import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
-import { openDatabase } from '../src/platform/db/database';
 import * as bannerBench from './banners';
 import { Latencies, sendJson } from './client';
 import * as commerceBench from './commerce';
+import { withDatabase } from './database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -109,28 +109,20 @@ async function prepareCatalog(
   target: number,
 ): Promise<{ products: number; plans: Record<string, string[]> }> {
   const config = loadConfig({ ...env, NODE_ENV: 'development' });
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    poolSize: 2,
-    dataDir: config.DATA_DIR,
-  });
-  try {
-    await database.migrate();
-    const existing = await countProducts(database.db);
+  return withDatabase(env, async (db) => {
+    const existing = await countProducts(db);
     if (existing < target) {
       console.error(`Seeding the catalog: ${existing} → ${target} products (npm run seed:bulk) …`);
-      await seedBulk(database.db, { products: target - existing });
+      await seedBulk(db, { products: target - existing });
     }
     const plans: Record<string, string[]> = {};
     for (const term of [SEARCH_WORD, SEARCH_TYPO]) {
       // EXPLAIN ANALYZE twice: the first run reads the pages into memory, as the bench's warm-up does.
-      await explainProductSearch({ db: database.db, config }, term, { analyze: true });
-      plans[term] = await explainProductSearch({ db: database.db, config }, term, { analyze: true });
+      await explainProductSearch({ db, config }, term, { analyze: true });
+      plans[term] = await explainProductSearch({ db, config }, term, { analyze: true });
     }
-    return { products: await countProducts(database.db), plans };
-  } finally {
-    await database.close();
-  }
+    return { products: await countProducts(db), plans };
+  });
 }
 
 /** The admin the bench signs in as to write the home page (a scratch database only). */
@@ -308,12 +300,23 @@ async function measure(scenario: Scenario, baseUrl: string, duration: number): P
   await cannon(url, WARMUP_SECONDS);
   const latencies = new Latencies();
   const result = await cannon(url, duration, latencies);
-  const [p50, p99] = latencies.percentiles([50, 99]);
   process.stderr.write(`${Math.round(result.requests.average).toLocaleString('en-US')} req/s\n`);
+  return rowOf(scenario.name, scenario.path, result, latencies, result.requests.average);
+}
+
+/** A table row from an autocannon run; `perSecond` is what the row counts (requests, or orders). */
+function rowOf(
+  scenario: string,
+  path: string,
+  result: autocannon.Result,
+  latencies: Latencies,
+  perSecond: number,
+): Row {
+  const [p50, p99] = latencies.percentiles([50, 99]);
   return {
-    scenario: scenario.name,
-    path: scenario.path,
-    requestsPerSecond: result.requests.average,
+    scenario,
+    path,
+    requestsPerSecond: perSecond,
     p50Ms: p50!,
     p99Ms: p99!,
     non2xx: result.non2xx,
@@ -534,21 +537,7 @@ async function measureCommerce(
     warmupSeconds: WARMUP_SECONDS,
     connections: CONNECTIONS,
   });
-  return measured.map(({ name, path, result, latencies, perSecond }) => {
-    const [p50, p99] = latencies.percentiles([50, 99]);
-    return {
-      scenario: name,
-      path,
-      requestsPerSecond: perSecond,
-      p50Ms: p50!,
-      p99Ms: p99!,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      requests: result.requests.total,
-      ratioToBare: Number.NaN,
-    };
-  });
+  return measured.map((m) => rowOf(m.name, m.path, m.result, m.latencies, m.perSecond));
 }
 
 /** Impression tracking on the first Pasal: a row of events accepted per second, then the queue drained. */
@@ -571,19 +560,7 @@ async function measureTracking(
   process.stderr.write(`${completed} jobs done\n`);
   const timings = new Latencies();
   for (const ms of latencies) timings.add(ms);
-  const [p50, p99] = timings.percentiles([50, 99]);
-  rows.push({
-    scenario: name,
-    path: '/api/banners/events/impression',
-    requestsPerSecond: result.requests.average,
-    p50Ms: p50!,
-    p99Ms: p99!,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    requests: result.requests.total,
-    ratioToBare: Number.NaN,
-  });
+  rows.push(rowOf(name, '/api/banners/events/impression', result, timings, result.requests.average));
   return figures;
 }
 

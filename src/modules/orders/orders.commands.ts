@@ -99,6 +99,10 @@ export async function notifyOrder(
   });
 }
 
+/** The interface's event for a paid order names how it was bought. */
+const paymentReceived = (order: repo.OrderRow) =>
+  order.orderSource === 'buy_now' ? 'ORDER_PAYMENT_RECEIVED_BUYNOW' : 'ORDER_PAYMENT_RECEIVED_CHECKOUT';
+
 export type ChangeOutcome = { changed: true; order: repo.OrderRow } | { changed: false };
 
 /**
@@ -154,13 +158,7 @@ export async function markOrderPaid(
     const job = clearAfterOrderJob(deps);
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
   }
-  await notifyOrder(
-    deps,
-    tx,
-    afterCommit,
-    order,
-    order.orderSource === 'buy_now' ? 'ORDER_PAYMENT_RECEIVED_BUYNOW' : 'ORDER_PAYMENT_RECEIVED_CHECKOUT',
-  );
+  await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
   return { changed: true, order };
 }
 
@@ -250,13 +248,7 @@ export async function collectCod(
     summary: `Collected ${order.finalPayable} NPR cash on delivery for order ${order.orderNumber}`,
     at,
   });
-  await notifyOrder(
-    deps,
-    tx,
-    afterCommit,
-    order,
-    order.orderSource === 'buy_now' ? 'ORDER_PAYMENT_RECEIVED_BUYNOW' : 'ORDER_PAYMENT_RECEIVED_CHECKOUT',
-  );
+  await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
   return { changed: true, order };
 }
 
