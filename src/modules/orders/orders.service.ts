@@ -10,7 +10,6 @@ import { crockfordCode, newUuid } from '../../platform/ids';
 import {
   cartErrors,
   cartForCheckout,
-  clearCartAfterOrder,
   handOverCartToOrder,
   quoteItems,
   recordCouponRedemption,
@@ -87,7 +86,8 @@ interface Draft {
   } | null;
   cartId: string | null;
   /** Takes the order's stock (hand-over from the cart, or a fresh reservation). */
-  reserve(tx: Db, afterCommit: AfterCommit, orderId: number): Promise<void>;
+  /** `confirmed`: the order needs no payment first (COD), so a checkout's cart ends here too. */
+  reserve(tx: Db, afterCommit: AfterCommit, orderId: number, confirmed: boolean): Promise<void>;
 }
 
 export function orderTypeOf(kinds: readonly string[]): OrderType {
@@ -199,7 +199,7 @@ async function placeOrder(
       customerId,
       at,
     });
-    await draft.reserve(tx, afterCommit, order.id);
+    await draft.reserve(tx, afterCommit, order.id, cod);
 
     let init: PaymentInitView;
     if (cod) {
@@ -213,10 +213,11 @@ async function placeOrder(
         });
         if (!outcome.ok) throw cartErrors.couponInvalid('usage_limit_reached');
       }
-      if (draft.cartId)
-        await clearCartAfterOrder(deps, tx, afterCommit, { customerId, orderId: order.id, at });
-      // A confirmed COD order's covers open now (decisions.md, "Subscriptions").
-      await openSubscriptions(deps, tx, order, at);
+      // The cart ended with the hand-over above. A confirmed COD order's covers open now
+      // (decisions.md, "Subscriptions").
+      if (draft.lines.some((l) => l.carePackage || l.productKind === 'care_package')) {
+        await openSubscriptions(deps, tx, order, at);
+      }
       init = {
         orderId: order.id,
         status: 'payment_pending',
@@ -280,8 +281,8 @@ export function checkout(deps: OrdersServiceDeps, customerId: string, body: Chec
       coupon: cart.coupon,
       location: cart.hasPhysical ? cart.shippingLocation : null,
       cartId: cart.cartId,
-      reserve: (t, afterCommit, orderId) =>
-        handOverCartToOrder(deps, t, afterCommit, { cart, orderId, at: deps.clock.now() }),
+      reserve: (t, afterCommit, orderId, confirmed) =>
+        handOverCartToOrder(deps, t, afterCommit, { cart, orderId, at: deps.clock.now(), confirmed }),
     };
   });
 }

@@ -111,13 +111,20 @@ export async function cartForCheckout(
  * units in between. A line whose units are no longer all available (the cart's reservation
  * had expired) throws CART_INSUFFICIENT_STOCK: let it roll the checkout back. The cart stays
  * active with its lines (the interface clears it only once the order is confirmed) and
- * remembers the order; it holds no stock of its own afterwards.
+ * remembers the order; it holds no stock of its own afterwards. An order confirmed at once
+ * (`confirmed`, COD) ends the cart in the same write.
  */
 export async function handOverCartToOrder(
   deps: Pick<CartDeps, 'cache'>,
   tx: Db,
   afterCommit: AfterCommit,
-  p: { cart: Pick<CheckoutCart, 'cartId' | 'customerId' | 'lines'>; orderId: string | number; at: Date },
+  p: {
+    cart: Pick<CheckoutCart, 'cartId' | 'customerId' | 'lines'>;
+    orderId: string | number;
+    at: Date;
+    /** The order is confirmed already (COD): the cart ends now, as `clearCartAfterOrder` would end it. */
+    confirmed?: boolean;
+  },
 ): Promise<void> {
   // The cart is the one `cartForCheckout` locked in this transaction: its lines cannot have changed.
   const { cart } = p;
@@ -137,7 +144,13 @@ export async function handOverCartToOrder(
     });
     if (!outcome.ok) throw cartErrors.insufficientStock(line.productId, outcome.stock.available);
   }
-  await repo.updateCart(tx, cart.cartId, { orderId: orderOwner.id, reservedUntil: null, updatedAt: p.at });
+  // Every unit the cart held now belongs to the order, so ending it gives nothing back.
+  await repo.updateCart(tx, cart.cartId, {
+    orderId: orderOwner.id,
+    reservedUntil: null,
+    updatedAt: p.at,
+    ...(p.confirmed ? { status: 'ordered' as const } : {}),
+  });
   afterCommit(() => forgetCachedCart(deps.cache, cart.customerId));
 }
 

@@ -50,7 +50,10 @@ export async function openSubscriptions(
   order: OrderRow,
   at: Date,
 ): Promise<number> {
-  const items = await ordersRepo.itemsOf(tx, [order.id]);
+  const items = (await ordersRepo.itemsOf(tx, [order.id])).filter(
+    (i) => i.pricingTierId !== null || i.productKind === 'care_package',
+  );
+  if (!items.length) return 0; // nothing in the order is cover
   const taken = new Set((await subscriptionsOf(tx, items)).map((s) => s.orderItemId));
   const open = items.filter((i) => !taken.has(itemKey(i)));
   const packageProducts = await findProductsForSale(
