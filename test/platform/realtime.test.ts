@@ -3,6 +3,7 @@
 // through Redis, and shutdown; then, on the port alone, a failing connection handler, client
 // calls answered through their ack (onCall), and two deployments sharing one Redis.
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
@@ -429,6 +430,41 @@ describe('client calls (onCall)', () => {
     // A failing call without an ack is answered to nobody, and harms nothing.
     client.emit('test.call', { n: 500 });
     expect(await client.timeout(5000).emitWithAck('test.call', { n: 2 })).toEqual({ ok: true, doubled: 4 });
+  });
+});
+
+describe('realtime port while Redis is unreachable', () => {
+  it('an emit whose publish fails is logged instead of ending the process', async () => {
+    // A Redis client whose subscriptions answer but whose PUBLISH fails, as during an outage:
+    // the adapter publishes without awaiting, so an uncaught failure would be an unhandled
+    // rejection (vitest fails the run on one; Node ends the process).
+    const fakeRedis = (): Redis =>
+      Object.assign(new EventEmitter(), {
+        duplicate: () => fakeRedis(),
+        psubscribe: async () => 1,
+        subscribe: async () => 1,
+        punsubscribe: async () => 1,
+        unsubscribe: async () => 1,
+        ping: async () => 'PONG',
+        quit: async () => 'OK',
+        publish: async () => {
+          throw new Error('Connection is closed.');
+        },
+      }) as unknown as Redis;
+    const log = { error: vi.fn() };
+    const tokens = createAccessTokens({ secret: TEST_JWT_SECRET, ttlSeconds: 600, now: () => new Date() });
+    const realtime = createRealtime({
+      namespace: '/realtime',
+      authenticator: new Authenticator(tokens),
+      redis: fakeRedis(),
+      corsOrigins: [],
+      log,
+    });
+    await realtime.ready();
+    realtime.emitToRoom('room-outage', 'test.event', { n: 1 });
+    await expect.poll(() => log.error.mock.calls.length).toBe(1);
+    expect(log.error.mock.calls[0]?.[1]).toBe('realtime publish to Redis failed');
+    await realtime.close();
   });
 });
 

@@ -92,12 +92,22 @@ export function createRealtime(opts: {
       ? { origin: opts.corsOrigins.includes('*') ? true : opts.corsOrigins }
       : undefined,
   });
+  const log = opts.log ?? console;
   const redisClients: Redis[] = [];
   let sub: Redis | undefined;
   if (opts.redis) {
     const pub = opts.redis.duplicate();
     sub = opts.redis.duplicate();
     redisClients.push(pub, sub);
+    // The adapter publishes without awaiting: while Redis is unreachable each emit's promise
+    // rejects with nobody to catch it, and an unhandled rejection ends the process. The event
+    // is lost either way (other processes cannot hear it), so it is logged, not fatal.
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
+      publish(channel, message).catch((error: unknown) => {
+        log.error({ err: error, channel: String(channel) }, 'realtime publish to Redis failed');
+        return 0;
+      });
     io.adapter(createAdapter(pub, sub, opts.redisPrefix ? { key: `${opts.redisPrefix}:socket.io` } : {}));
   }
   const nsp = io.of(opts.namespace) as unknown as Namespace<
@@ -107,7 +117,6 @@ export function createRealtime(opts: {
     SocketData
   >;
   const handlers: Array<(socket: RealtimeSocket) => void | Promise<void>> = [];
-  const log = opts.log ?? console;
 
   // Runs on every connection, a reconnection included: nothing is trusted from before.
   nsp.use(async (socket, next) => {
