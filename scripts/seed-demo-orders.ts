@@ -68,9 +68,9 @@ export async function seedDemoOrders(
     }
     throw new Error(`order ${orderId} did not reach the expected state`);
   }
-  // A confirmed order ends its cart; the next one starts without a location.
+  // Set once: a new cart keeps the address of the one an order ended.
+  await json('POST', '/api/cart/location', me, LOCATION);
   const checkout = async (productId: number, gateway: string, quantity = 1) => {
-    await json('POST', '/api/cart/location', me, LOCATION);
     await json('POST', '/api/cart/items', me, { productId, quantity });
     return json('POST', '/api/orders/checkout', me, { gateway, returnUrl }) as Promise<{
       orderId: number;

@@ -60,6 +60,12 @@ describe('checkout (COD and online)', () => {
       expect(await c.stockOf(p)).toEqual({ onHand: 5, reserved: 2, available: 3 });
       const cart = await c.cartCall(me, 'GET', '');
       expect(cart.items).toHaveLength(0);
+      // The next cart keeps the address: the next order needs no new location.
+      expect(cart.shippingLocation).toMatchObject({ districtName: 'Kathmandu', city: 'Kathmandu' });
+      await c.cartCall(me, 'POST', '/items', { productId: p });
+      const again = await c.checkout(me, 'cod', prefix);
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await c.order(me, again.json().data.orderId)).shippingDistrict).toBe('Kathmandu');
     });
   }
 

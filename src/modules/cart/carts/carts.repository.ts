@@ -1,6 +1,6 @@
 // Queries of carts and their lines. One active cart per customer is the database's rule (a
 // partial unique index): `ensureActiveCart` inserts and, when another request won, reads.
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { newUuid } from '../../../platform/ids';
 import { cartItems, carts } from './carts.table';
@@ -16,13 +16,30 @@ export async function findActiveCart(db: Db, customerId: string): Promise<CartRo
   return row;
 }
 
-/** The customer's active cart, created when there is none; racing first requests get one cart. */
+/**
+ * The customer's active cart, created when there is none; racing first requests get one cart.
+ * A new cart starts with the shipping location of the customer's last cart (the one an order
+ * just ended, usually): the address does not have to be typed again for every order.
+ */
 export async function ensureActiveCart(db: Db, customerId: string, at: Date): Promise<CartRow> {
   const existing = await findActiveCart(db, customerId);
   if (existing) return existing;
+  const [last] = await db
+    .select({
+      districtName: carts.districtName,
+      addressLine1: carts.addressLine1,
+      city: carts.city,
+      postalCode: carts.postalCode,
+      latitude: carts.latitude,
+      longitude: carts.longitude,
+    })
+    .from(carts)
+    .where(eq(carts.customerId, customerId))
+    .orderBy(desc(carts.updatedAt))
+    .limit(1);
   const [created] = await db
     .insert(carts)
-    .values({ id: newUuid(), customerId, status: 'active', createdAt: at, updatedAt: at })
+    .values({ id: newUuid(), customerId, status: 'active', ...last, createdAt: at, updatedAt: at })
     .onConflictDoNothing({ target: carts.customerId, where: sql`status = 'active'` })
     .returning();
   return created ?? (await findActiveCart(db, customerId))!;
