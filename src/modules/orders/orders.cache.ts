@@ -1,8 +1,11 @@
 // The order caches of the interface's Limits: the customer's list and details
 // (ORDER_HISTORY_CACHE_TTL_SECONDS) and the back office's (ORDER_ADMIN_CACHE_TTL_SECONDS).
-// Every change of an order clears its entries after commit (`forgetOrder`): its details by key,
-// and the lists by dropping a generation token (the customer's, and the back office's) that
-// their keys carry, so no change has to scan the key space for the pages it touched.
+// Every entry's key carries a generation token, read before the entry is loaded: the order's
+// own for its details, the customer's and the back office's for the lists. A change drops the
+// tokens after commit (`forgetOrder`), so the next read loads afresh under a new token. A read
+// that loaded just before the commit files its stale copy under the dropped token, where no
+// one looks again (deleting the entry itself would let that copy land after the delete), and
+// no change has to scan the key space for the pages it touched.
 import { type Cache, cached } from '../../platform/cache/cache';
 import type { AfterCommit } from '../../platform/db/transaction';
 import { newUuid } from '../../platform/ids';
@@ -13,8 +16,7 @@ const GENERATION_TTL_MS = 86_400_000;
 const keys = {
   customerGeneration: (customerId: string) => `orders:generation:${customerId}`,
   adminGeneration: 'orders:generation:admin',
-  detail: (orderId: number) => `orders:detail:${orderId}`,
-  adminDetail: (orderId: number) => `orders:admin-detail:${orderId}`,
+  orderGeneration: (orderId: number) => `orders:generation:order:${orderId}`,
 };
 
 async function generation(cache: Cache, key: string): Promise<string> {
@@ -46,7 +48,12 @@ export const orderCache = {
       load,
     ),
   detail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
-    through(cache, ttl, () => keys.detail(orderId), load),
+    through(
+      cache,
+      ttl,
+      async () => `orders:detail:${orderId}:${await generation(cache, keys.orderGeneration(orderId))}`,
+      load,
+    ),
   adminList: <T>(cache: Cache, ttl: number, query: object, load: () => Promise<T>) =>
     through(
       cache,
@@ -56,7 +63,12 @@ export const orderCache = {
       load,
     ),
   adminDetail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
-    through(cache, ttl, () => keys.adminDetail(orderId), load),
+    through(
+      cache,
+      ttl,
+      async () => `orders:admin-detail:${orderId}:${await generation(cache, keys.orderGeneration(orderId))}`,
+      load,
+    ),
 };
 
 /** After commit, every cached view of this order goes: its details, its customer's lists, the back office's lists. */
@@ -67,8 +79,7 @@ export function forgetOrder(
 ): void {
   afterCommit(async () => {
     await Promise.all([
-      cache.delete(keys.detail(order.id)),
-      cache.delete(keys.adminDetail(order.id)),
+      cache.delete(keys.orderGeneration(order.id)),
       cache.delete(keys.customerGeneration(order.customerId)),
       cache.delete(keys.adminGeneration),
     ]);

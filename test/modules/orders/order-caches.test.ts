@@ -3,7 +3,10 @@
 // change made through the app clears them at once, and a cached detail keeps its access check.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetOrder, orderCache } from '../../../src/modules/orders/orders.cache';
 import { orders } from '../../../src/modules/orders/orders.table';
+import { createMemoryCache } from '../../../src/platform/cache/memory-cache';
+import { systemClock } from '../../../src/platform/clock';
 import { type OrdersTestApp, ordersTestApp } from './calls';
 
 describe('order caches', () => {
@@ -107,5 +110,40 @@ describe('order caches off (0)', () => {
     } finally {
       await c.t.close();
     }
+  });
+});
+
+describe('order caches and a change racing a read', () => {
+  it('a read that loaded before the commit cannot leave its stale copy behind', async () => {
+    const cache = createMemoryCache({ maxEntries: 100, clock: systemClock });
+    const order = { id: 7, customerId: 'c-1' };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let loading!: () => void;
+    const loaded = new Promise<void>((r) => {
+      loading = r;
+    });
+    // The read loads (the old state: the change has not committed) and is slow to store it...
+    const slow = orderCache.detail(cache, 60, order.id, async () => {
+      loading();
+      await gate;
+      return 'before the change';
+    });
+    await loaded;
+    // ...while the change commits and clears the caches.
+    const effects: Array<() => void | Promise<void>> = [];
+    forgetOrder(cache, (effect) => effects.push(effect), order);
+    for (const effect of effects) await effect();
+    release();
+    expect(await slow).toBe('before the change');
+    // The next read does not get the copy the slow read filed after the change.
+    expect(await orderCache.detail(cache, 60, order.id, async () => 'after the change')).toBe(
+      'after the change',
+    );
+    expect(await orderCache.adminDetail(cache, 60, order.id, async () => 'admin, after')).toBe(
+      'admin, after',
+    );
   });
 });
