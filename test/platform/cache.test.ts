@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Cache, cached } from '../../src/platform/cache/cache';
+import { type Cache, cached, generationToken } from '../../src/platform/cache/cache';
 import { createMemoryCache } from '../../src/platform/cache/memory-cache';
 import { createRedisCache } from '../../src/platform/cache/redis-cache';
 import { TestClock } from '../../src/platform/clock';
@@ -216,6 +216,16 @@ function cacheContract(makeHarness: () => Promise<CacheHarness>) {
     await expect(cached(cache, 'flaky', 10_000, flaky)).rejects.toThrow('database down');
     expect(await cached(cache, 'flaky', 10_000, flaky)).toBe('recovered');
     expect(calls).toBe(2);
+  });
+
+  it('generationToken() keeps one token until it is deleted, then gives a new one', async () => {
+    const first = await generationToken(cache, 'gen:a');
+    expect(await generationToken(cache, 'gen:a')).toBe(first);
+    expect(await generationToken(cache, 'gen:b')).not.toBe(first);
+    await cache.delete('gen:a');
+    const second = await generationToken(cache, 'gen:a');
+    expect(second).not.toBe(first);
+    expect(await generationToken(cache, 'gen:a')).toBe(second);
   });
 }
 

@@ -6,26 +6,14 @@
 // that loaded just before the commit files its stale copy under the dropped token, where no
 // one looks again (deleting the entry itself would let that copy land after the delete), and
 // no change has to scan the key space for the pages it touched.
-import { type Cache, cached } from '../../platform/cache/cache';
+import { type Cache, cached, generationToken } from '../../platform/cache/cache';
 import type { AfterCommit } from '../../platform/db/transaction';
-import { newUuid } from '../../platform/ids';
-
-/** Longer than any list entry lives: a token outlives the pages filed under it. */
-const GENERATION_TTL_MS = 86_400_000;
 
 const keys = {
   customerGeneration: (customerId: string) => `orders:generation:${customerId}`,
   adminGeneration: 'orders:generation:admin',
   orderGeneration: (orderId: number) => `orders:generation:order:${orderId}`,
 };
-
-async function generation(cache: Cache, key: string): Promise<string> {
-  const current = await cache.get<string>(key);
-  if (current) return current;
-  const fresh = newUuid();
-  await cache.set(key, fresh, GENERATION_TTL_MS);
-  return fresh;
-}
 
 /** Reads through the cache for `ttlSeconds` (0: straight from the database). */
 function through<T>(
@@ -44,14 +32,14 @@ export const orderCache = {
       cache,
       ttl,
       async () =>
-        `orders:list:${customerId}:${await generation(cache, keys.customerGeneration(customerId))}:${JSON.stringify(query)}`,
+        `orders:list:${customerId}:${await generationToken(cache, keys.customerGeneration(customerId))}:${JSON.stringify(query)}`,
       load,
     ),
   detail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
     through(
       cache,
       ttl,
-      async () => `orders:detail:${orderId}:${await generation(cache, keys.orderGeneration(orderId))}`,
+      async () => `orders:detail:${orderId}:${await generationToken(cache, keys.orderGeneration(orderId))}`,
       load,
     ),
   adminList: <T>(cache: Cache, ttl: number, query: object, load: () => Promise<T>) =>
@@ -59,14 +47,15 @@ export const orderCache = {
       cache,
       ttl,
       async () =>
-        `orders:admin-list:${await generation(cache, keys.adminGeneration)}:${JSON.stringify(query)}`,
+        `orders:admin-list:${await generationToken(cache, keys.adminGeneration)}:${JSON.stringify(query)}`,
       load,
     ),
   adminDetail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
     through(
       cache,
       ttl,
-      async () => `orders:admin-detail:${orderId}:${await generation(cache, keys.orderGeneration(orderId))}`,
+      async () =>
+        `orders:admin-detail:${orderId}:${await generationToken(cache, keys.orderGeneration(orderId))}`,
       load,
     ),
 };

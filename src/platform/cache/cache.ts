@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 // Cache port: the in-process LRU by default, Redis when REDIS_URL is set (shared by every
 // process). Also holds atomic counters, which business throttles (per email, per address) use.
 export interface Cache {
@@ -27,4 +29,22 @@ export async function cached<T>(
   const value = await load();
   await cache.set(key, value, ttlMs);
   return value;
+}
+
+/** Longer than any entry filed under a token lives, so a token outlives its entries. */
+const GENERATION_TTL_MS = 86_400_000;
+
+/**
+ * The current generation token under `key` (a new one when there is none). Put it in the keys of
+ * entries that a change must clear, read it before loading, and let the change delete it after
+ * its commit: a read that loaded just before the commit then files its stale copy under the old
+ * token, where nobody looks again. Deleting the entry itself would not do: that stale copy could
+ * be written after the delete.
+ */
+export async function generationToken(cache: Cache, key: string): Promise<string> {
+  const current = await cache.get<string>(key);
+  if (current) return current;
+  const fresh = randomUUID();
+  await cache.set(key, fresh, GENERATION_TTL_MS);
+  return fresh;
 }

@@ -1,14 +1,20 @@
 // The per-customer cart cache (CART_CUSTOMER_CACHE_TTL_SECONDS): the cart as GET answers it.
-// Every write clears the customer's entry after commit (one key: a DEL, not a scan of the
-// key space on every cart change); coupon writes clear them all.
-import type { Cache } from '../../../platform/cache/cache';
+// Every write clears the customer's entry after commit by dropping the generation token its key
+// carries (one DEL, no scan of the key space, and a read that loaded before the commit cannot
+// leave its stale copy where the next read looks); coupon writes clear them all.
+import { type Cache, generationToken } from '../../../platform/cache/cache';
 
 const PREFIX = 'cart:view:';
 
-export const cartCacheKey = (customerId: string) => `${PREFIX}${customerId}`;
+const generationKey = (customerId: string) => `${PREFIX}generation:${customerId}`;
+
+/** The key of the customer's cached cart now (read it before loading the cart). */
+export async function cartCacheKey(cache: Cache, customerId: string): Promise<string> {
+  return `${PREFIX}${customerId}:${await generationToken(cache, generationKey(customerId))}`;
+}
 
 export function forgetCachedCart(cache: Cache, customerId: string): Promise<void> {
-  return cache.delete(cartCacheKey(customerId));
+  return cache.delete(generationKey(customerId));
 }
 
 export function forgetAllCachedCarts(cache: Cache): Promise<void> {

@@ -275,7 +275,7 @@ export async function getCart(deps: CartDeps, customerId: string): Promise<CartV
     return readView(deps, deps.db, cart);
   };
   const ttl = deps.config.CART_CUSTOMER_CACHE_TTL_SECONDS * 1000;
-  return ttl > 0 ? cached(deps.cache, cartCacheKey(customerId), ttl, load) : load();
+  return ttl > 0 ? cached(deps.cache, await cartCacheKey(deps.cache, customerId), ttl, load) : load();
 }
 
 export async function adminGetCart(deps: CartDeps, userId: string): Promise<CartView> {
