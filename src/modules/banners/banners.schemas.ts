@@ -1,6 +1,7 @@
 // Request and response schemas of the banner area: banners, placements, campaigns, links and
 // assignments, targeting rules, serving and tracking.
 import { z } from 'zod';
+import { atLeastOneField, booleanQuery, safeUrl, searchTerm } from '../../platform/http/fields';
 import { paginationQuery } from '../../platform/http/pagination';
 import { intId } from '../../platform/http/params';
 import {
@@ -12,30 +13,10 @@ import {
 } from './banners.table';
 import { isTimeZone } from './targeting';
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => z.string().trim().min(1).max(max);
-/** A link a browser can follow: http(s) or a site path. */
-const url = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
-    message: 'must start with http://, https:// or /',
-  });
 const timestamp = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be HH:MM:SS');
-const searchTerm = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((s) => s || undefined);
-const nonEmpty = [
-  (b: Record<string, unknown>) => Object.values(b).some((v) => v !== undefined),
-  { message: 'give at least one field to change' },
-] as const;
-
 export const publicIdParams = z.object({ publicId: z.uuid({ error: 'must be a uuid' }) });
 export const linkParams = publicIdParams.extend({
   placementPublicId: z.uuid({ error: 'must be a uuid' }),
@@ -59,15 +40,15 @@ const bannerFields = {
   description: text(10_000).nullable(),
   source: z.enum(BANNER_SOURCES),
   isActive: z.boolean(),
-  primaryImageUrl: url,
+  primaryImageUrl: safeUrl,
   primaryImageAlt: text(255).nullable(),
-  mobileImageUrl: url.nullable(),
-  videoUrl: url.nullable(),
-  mediaVariants: z.record(z.string().min(1).max(64), url),
+  mobileImageUrl: safeUrl.nullable(),
+  videoUrl: safeUrl.nullable(),
+  mediaVariants: z.record(z.string().min(1).max(64), safeUrl),
   headline: text(255).nullable(),
   subheadline: text(255).nullable(),
   ctaLabel: text(100).nullable(),
-  ctaUrl: url.nullable(),
+  ctaUrl: safeUrl.nullable(),
   ctaOpenNewTab: z.boolean(),
   utmSource: text(100).nullable(),
   utmMedium: text(100).nullable(),
@@ -87,7 +68,7 @@ const bannerFields = {
   priority: z.number().int().min(0).max(1_000_000),
   seoId: z.uuid().nullable(),
   isEvergreenFallback: z.boolean(),
-  fallbackPlaceholderUrl: url.nullable(),
+  fallbackPlaceholderUrl: safeUrl.nullable(),
   ...scheduleFields,
 };
 
@@ -101,13 +82,13 @@ export type CreateBannerBody = z.output<typeof createBannerBody>;
 export const updateBannerBody = z
   .object(bannerFields)
   .partial()
-  .refine(...nonEmpty);
+  .refine(...atLeastOneField);
 export type UpdateBannerBody = z.output<typeof updateBannerBody>;
 
 export const scheduleBannerBody = z
   .object(scheduleFields)
   .partial()
-  .refine(...nonEmpty);
+  .refine(...atLeastOneField);
 export type ScheduleBannerBody = z.output<typeof scheduleBannerBody>;
 
 export const BANNER_SORTS = [
@@ -201,7 +182,7 @@ const placementFields = {
   notes: text(5000).nullable(),
   isActive: z.boolean(),
   sortOrder: z.number().int().min(0).max(1_000_000),
-  fallbackPlaceholderUrl: url.nullable(),
+  fallbackPlaceholderUrl: safeUrl.nullable(),
   allowPartialRender: z.boolean(),
 };
 export const createPlacementBody = z
@@ -212,7 +193,7 @@ export type CreatePlacementBody = z.output<typeof createPlacementBody>;
 export const updatePlacementBody = z
   .object(placementFields)
   .partial()
-  .refine(...nonEmpty);
+  .refine(...atLeastOneField);
 export type UpdatePlacementBody = z.output<typeof updatePlacementBody>;
 
 export const PLACEMENT_SORTS = ['sortOrder', 'createdAt', 'updatedAt', 'slug', 'label'] as const;
@@ -270,7 +251,7 @@ export type CreateCampaignBody = z.output<typeof createCampaignBody>;
 export const updateCampaignBody = z
   .object(campaignFields)
   .partial()
-  .refine(...nonEmpty);
+  .refine(...atLeastOneField);
 export type UpdateCampaignBody = z.output<typeof updateCampaignBody>;
 
 export const CAMPAIGN_SORTS = ['updatedAt', 'createdAt', 'startsAt', 'endsAt', 'name', 'priority'] as const;
@@ -330,7 +311,7 @@ const assignmentFields = {
   isFallback: z.boolean(),
   fallbackPriority: z.number().int().min(0).max(1_000_000),
   overrideCtaLabel: text(100).nullable(),
-  overrideCtaUrl: url.nullable(),
+  overrideCtaUrl: safeUrl.nullable(),
   overrideHeadline: text(255).nullable(),
   overrideSubheadline: text(255).nullable(),
   transitionDurationMs: z.number().int().min(0).max(600_000).nullable(),
@@ -345,7 +326,7 @@ export type CreateAssignmentBody = z.output<typeof createAssignmentBody>;
 export const updateAssignmentBody = z
   .object(assignmentFields)
   .partial()
-  .refine(...nonEmpty);
+  .refine(...atLeastOneField);
 export type UpdateAssignmentBody = z.output<typeof updateAssignmentBody>;
 
 export const assignmentView = z.object({
@@ -391,7 +372,7 @@ export const updateRuleBody = z
     isActive: z.boolean(),
   })
   .partial()
-  .refine(...nonEmpty);
+  .refine(...atLeastOneField);
 export type UpdateRuleBody = z.output<typeof updateRuleBody>;
 
 export const ruleView = z.object({

@@ -1,23 +1,13 @@
 // Request and response pieces the blog's admin and public routes share.
 import { z } from 'zod';
+import { safeUrl, searchTerm } from '../../platform/http/fields';
 
-/** An http(s) URL or a site-relative path (`/…`); `javascript:`, `ftp:` and blanks are refused. */
-export const safeUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
-    message: 'must start with http://, https:// or /',
-  });
+export { safeUrl };
 
 /** A search term of at least 2 characters; blank means no search. */
-export const blogSearch = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((s) => s || undefined)
-  .refine((s) => s === undefined || s.length >= 2, { message: 'search needs at least 2 characters' });
+export const blogSearch = searchTerm.refine((s) => s === undefined || s.length >= 2, {
+  message: 'search needs at least 2 characters',
+});
 
 export const blogPostStatus = z.enum(['draft', 'published']);
 

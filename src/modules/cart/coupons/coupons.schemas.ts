@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { booleanQuery } from '../../../platform/http/fields';
 import { listQuery } from '../../../platform/http/pagination';
 import { DISCOUNT_TYPES } from './coupons.table';
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const amount = z.number().int().min(0).max(1_000_000_000);
 const limit = z.number().int().min(1).max(1_000_000_000);
 const idList = z.array(z.number().int().min(1).max(2_147_483_647)).max(500);

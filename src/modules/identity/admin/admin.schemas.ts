@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { booleanQuery } from '../../../platform/http/fields';
 import { listQuery } from '../../../platform/http/pagination';
 import { email, password, profile } from '../auth/auth.schemas';
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** A trimmed search term; blank means no search. */
 const search = z
   .string()
