@@ -1,10 +1,9 @@
 // The email of an order event (the interface's notification events are "delivered by push and
 // by email"): one per event, from the same title and sentence as the in-app notice, in the
 // store's name, with a link to the order in the storefront.
-import type { MailMessage } from '../../platform/mail/mailer';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../platform/mail/html';
+import type { MailMessage } from '../../platform/mail/mailer';
 
 export function orderEventEmail(input: {
   to: string;

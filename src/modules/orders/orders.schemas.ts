@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../../platform/http/pagination';
 import { intId } from '../../platform/http/params';
+import { PAYMENT_GATEWAYS } from '../payments';
 import { FULFILLMENT_STATUSES, ORDER_TYPES } from './fulfillment/fulfillment.rules';
 import { subscriptionInfo } from './fulfillment/fulfillment.schemas';
 import {
@@ -11,24 +12,17 @@ import {
   PAYMENT_STATUSES,
 } from './orders.table';
 
-export const ONLINE_GATEWAYS = [
-  'gateway_card',
-  'gateway_wallet_a',
-  'gateway_wallet_b',
-  'gateway_bank',
-] as const;
-export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
-export const GATEWAYS = [...ONLINE_GATEWAYS, 'cod'] as const;
-export type Gateway = (typeof GATEWAYS)[number];
+// The gateways are the payments module's list: checkout accepts exactly what it can take.
+export type { OnlineGateway, PaymentGatewayName as Gateway } from '../payments';
 
 const returnUrl = z.url().max(2000);
 
-export const checkoutBody = z.object({ gateway: z.enum(GATEWAYS), returnUrl });
+export const checkoutBody = z.object({ gateway: z.enum(PAYMENT_GATEWAYS), returnUrl });
 export type CheckoutBody = z.output<typeof checkoutBody>;
 
 export const buyNowBody = z.object({
   productId: intId,
-  gateway: z.enum(GATEWAYS),
+  gateway: z.enum(PAYMENT_GATEWAYS),
   returnUrl,
   promoCode: z.string().trim().min(1).max(64).optional(),
 });

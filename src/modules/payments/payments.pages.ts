@@ -1,10 +1,6 @@
 // The two small HTML pages of the payments area: the sandbox checkout and the result page
 // that sends the customer back to the storefront.
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../platform/mail/html';
 
 const page = (title: string, body: string, head = '') => `<!doctype html>
 <html lang="en">

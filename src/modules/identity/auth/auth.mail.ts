@@ -1,9 +1,8 @@
 // The emails and SMS of sign-in flows. Every code stands alone on its own line in the text
 // part (decisions.md, "Email messages"), so a person, or a test reading SMTP, can find it.
-import type { MailMessage } from '../../../platform/mail/mailer';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../../platform/mail/html';
+import type { MailMessage } from '../../../platform/mail/mailer';
 
 function message(opts: {
   to: string;

@@ -1,9 +1,8 @@
 // The email that carries a customer's licence keys. Each key stands alone on its own line in
 // the text part, so it can be copied whole.
-import type { MailMessage } from '../../../platform/mail/mailer';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../../platform/mail/html';
+import type { MailMessage } from '../../../platform/mail/mailer';
 
 export interface DigitalKeysMailInput {
   to: string;

@@ -1,5 +1,7 @@
 // The inquiry email-verification message. The code stands alone on its own line in the text
 // part (decisions.md, "Email messages").
+
+import { escapeHtml } from '../../../platform/mail/html';
 import type { MailMessage } from '../../../platform/mail/mailer';
 
 export function inquiryVerificationEmail(input: {
@@ -24,6 +26,3 @@ export function inquiryVerificationEmail(input: {
     ].join('\n'),
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
