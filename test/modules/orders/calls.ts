@@ -16,6 +16,22 @@ import { payInSandbox } from './sandbox';
 export const ORDER_PREFIXES = ['/api/orders', '/api/mobile/orders'] as const;
 export const RETURN_URL = 'http://localhost:3001/checkout/result';
 
+/** The fields of an order list item (decisions.md, "Order list item"). */
+export const ORDER_LIST_ITEM_KEYS = [
+  'id',
+  'orderNumber',
+  'orderType',
+  'orderStatus',
+  'paymentStatus',
+  'paymentMethod',
+  'fulfillmentStatus',
+  'finalPayable',
+  'itemCount',
+  'orderThumbnails',
+  'createdAt',
+  'updatedAt',
+];
+
 export interface FakeInitiator extends PaymentInitiator {
   calls: Array<{ orderId: number; amount: number; gateway: string }>;
   fail: boolean;
@@ -98,14 +114,19 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
 
   /** Polls an async request until it is no longer pending (drains the jobs first). */
   async function settled(who: SignedIn, requestId: string) {
+    return settledAt(`/api/orders/requests/${requestId}`, who);
+  }
+
+  /** Reads an async request at `path` until it is no longer pending, running the jobs first. */
+  async function settledAt(path: string, who: SignedIn) {
     for (let i = 0; i < 50; i++) {
       await c.t.drainJobs();
-      const res = await c.http.call('GET', `/api/orders/requests/${requestId}`, who.headers);
+      const res = await c.http.call('GET', path, who.headers);
       expect(res.statusCode, res.body).toBe(200);
       if (res.json().data.status !== 'pending') return res.json().data;
       await new Promise((r) => setTimeout(r, 50));
     }
-    throw new Error(`request ${requestId} still pending`);
+    throw new Error(`request at ${path} still pending`);
   }
 
   /** `who` checks out one unit of a product (a new one with `onHand` units unless given). */
@@ -131,15 +152,8 @@ export async function ordersTestApp(opts: TestAppOptions & { initiator?: Payment
   }
 
   /** Polls an async request on the admin route until it is no longer pending. */
-  async function adminSettled(requestId: string, who: SignedIn = c.admin) {
-    for (let i = 0; i < 50; i++) {
-      await c.t.drainJobs();
-      const res = await c.http.call('GET', `/api/admin/orders/requests/${requestId}`, who.headers);
-      expect(res.statusCode, res.body).toBe(200);
-      if (res.json().data.status !== 'pending') return res.json().data;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`request ${requestId} still pending`);
+  function adminSettled(requestId: string, who: SignedIn = c.admin) {
+    return settledAt(`/api/admin/orders/requests/${requestId}`, who);
   }
 
   /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initiatePayment, registerPaymentOutcomeHandlers } from '../../../src/modules/payments';
 import { processRedirectOutcome } from '../../../src/modules/payments/payments.service';
 import { payments } from '../../../src/modules/payments/payments.table';
+import type { Db } from '../../../src/platform/db/database';
 import { inTransaction } from '../../../src/platform/db/transaction';
 import type { ApiApp } from '../../../src/platform/module';
 import { createTestApp, type TestApp } from '../../helpers/app';
@@ -35,26 +36,23 @@ beforeAll(async () => {
   });
   // These stand in for the orders module's handlers (registered at start-up; replaced here).
   registerPaymentOutcomeHandlers(api, {
+    // Each runs inside the transaction that moved the payment: it already reads the new status.
     async onCompleted(tx, _afterCommit, event) {
-      // Runs inside the transaction that completed the payment: it already reads completed.
-      const [row] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, event.paymentId));
-      expect(row?.status).toBe('completed');
+      expect(await statusIn(tx, event.paymentId)).toBe('completed');
       completed.push(event);
     },
     async onFailed(tx, _afterCommit, event) {
-      const [row] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, event.paymentId));
-      expect(row?.status).toBe('failed');
+      expect(await statusIn(tx, event.paymentId)).toBe('failed');
       failed.push(event);
     },
   });
 });
 afterAll(() => t.close());
+
+async function statusIn(tx: Db, paymentId: string) {
+  const [row] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+  return row?.status;
+}
 beforeEach(() => {
   completed.length = 0;
   failed.length = 0;
