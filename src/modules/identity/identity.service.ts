@@ -270,15 +270,23 @@ export function customerIdsMatching(db: Db, term: string) {
 }
 
 /**
- * The user's name, phone and whether the phone is verified (orders: the receiver, COD checks,
- * the order's contact number).
+ * What an order needs of the customer placing it, in one read: the name (the receiver), the
+ * phone and whether it is verified (COD checks, the contact number), and where mail goes (null
+ * once anonymised).
  */
-export async function findUserPhone(
+export async function findUserForOrder(
   db: Db,
   userId: string,
-): Promise<{ name: string; phone: string | null; phoneVerified: boolean } | undefined> {
+): Promise<{ name: string; phone: string | null; phoneVerified: boolean; email: string | null } | undefined> {
   const user = await repo.findUserById(db, userId);
-  return user && { name: user.name, phone: user.phone, phoneVerified: user.phoneVerified };
+  return (
+    user && {
+      name: user.name,
+      phone: user.phone,
+      phoneVerified: user.phoneVerified,
+      email: user.anonymizedAt ? null : user.email,
+    }
+  );
 }
 
 /** Where mail for the user goes (orders: the digital-key delivery); null once anonymised or gone. */

@@ -32,7 +32,7 @@ export {
   findUserCard,
   findUserContacts,
   findUserEmail,
-  findUserPhone,
+  findUserForOrder,
   SUPERADMIN_ROLE,
   setAccountActive,
   startSession,

@@ -71,6 +71,8 @@ export async function notifyOrder(
   afterCommit: AfterCommit,
   order: repo.OrderRow,
   event: keyof typeof NOTICES,
+  /** The customer's email when the caller has just read it (checkout): no second read. */
+  knownEmail?: string | null,
 ): Promise<void> {
   const notice = NOTICES[event]!;
   const sentence = notice.body(order.orderNumber);
@@ -83,7 +85,7 @@ export async function notifyOrder(
   });
   if (NOT_EMAILED.has(event)) return;
   afterCommit(async () => {
-    const to = await findUserEmail(deps.db, order.customerId);
+    const to = knownEmail !== undefined ? knownEmail : await findUserEmail(deps.db, order.customerId);
     if (!to) return;
     await deps.mail.send(
       orderEventEmail({

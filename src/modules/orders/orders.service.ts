@@ -15,7 +15,7 @@ import {
   recordCouponRedemption,
 } from '../cart';
 import { reserveStock } from '../catalog';
-import { findUserPhone } from '../identity';
+import { findUserForOrder } from '../identity';
 import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
 import { forgetOrder, orderCache } from './orders.cache';
@@ -125,8 +125,8 @@ async function placeOrder(
 ): Promise<PaymentInitView> {
   checkReturnUrl(deps, p.returnUrl);
   const cod = p.gateway === 'cod';
-  const phone = await findUserPhone(deps.db, customerId);
-  if (cod && deps.config.COD_REQUIRES_VERIFIED_PHONE && !phone?.phoneVerified) {
+  const customer = await findUserForOrder(deps.db, customerId);
+  if (cod && deps.config.COD_REQUIRES_VERIFIED_PHONE && !customer?.phoneVerified) {
     throw orderErrors.phoneVerificationRequired();
   }
   const initiator = deps.payments.initiator;
@@ -158,9 +158,9 @@ async function placeOrder(
       shippingPostalCode: draft.location?.postalCode ?? null,
       shippingLatitude: draft.location?.latitude ?? null,
       shippingLongitude: draft.location?.longitude ?? null,
-      shippingMobileNum: phone?.phone ?? null,
-      contactNumber: phone?.phone ?? null,
-      receiver: phone?.name ?? null,
+      shippingMobileNum: customer?.phone ?? null,
+      contactNumber: customer?.phone ?? null,
+      receiver: customer?.name ?? null,
       // COD: fulfilment starts once the COD order is placed (interface, "Fulfillment").
       fulfillmentStatus: cod ? 'received' : null,
       cartId: draft.cartId,
@@ -250,6 +250,7 @@ async function placeOrder(
       afterCommit,
       order,
       draft.source === 'buy_now' ? 'ORDER_PLACED_BUYNOW' : 'ORDER_PLACED_CHECKOUT',
+      customer?.email ?? null,
     );
     return init;
   });
