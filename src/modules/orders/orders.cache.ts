@@ -15,15 +15,20 @@ const keys = {
   orderGeneration: (orderId: number) => `orders:generation:order:${orderId}`,
 };
 
-/** Reads through the cache for `ttlSeconds` (0: straight from the database). */
-function through<T>(
+/**
+ * Reads `entry` through the cache for `ttlSeconds` (0: straight from the database), filed under
+ * the current token of `generationKey`.
+ */
+async function through<T>(
   cache: Cache,
   ttlSeconds: number,
-  key: () => Promise<string> | string,
+  generationKey: string,
+  entry: string,
   load: () => Promise<T>,
-) {
+): Promise<T> {
   if (ttlSeconds <= 0) return load();
-  return (async () => cached(cache, await key(), ttlSeconds * 1000, load))();
+  const token = await generationToken(cache, generationKey);
+  return cached(cache, `orders:${entry}:${token}`, ttlSeconds * 1000, load);
 }
 
 export const orderCache = {
@@ -31,33 +36,16 @@ export const orderCache = {
     through(
       cache,
       ttl,
-      async () =>
-        `orders:list:${customerId}:${await generationToken(cache, keys.customerGeneration(customerId))}:${JSON.stringify(query)}`,
+      keys.customerGeneration(customerId),
+      `list:${customerId}:${JSON.stringify(query)}`,
       load,
     ),
   detail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
-    through(
-      cache,
-      ttl,
-      async () => `orders:detail:${orderId}:${await generationToken(cache, keys.orderGeneration(orderId))}`,
-      load,
-    ),
+    through(cache, ttl, keys.orderGeneration(orderId), `detail:${orderId}`, load),
   adminList: <T>(cache: Cache, ttl: number, query: object, load: () => Promise<T>) =>
-    through(
-      cache,
-      ttl,
-      async () =>
-        `orders:admin-list:${await generationToken(cache, keys.adminGeneration)}:${JSON.stringify(query)}`,
-      load,
-    ),
+    through(cache, ttl, keys.adminGeneration, `admin-list:${JSON.stringify(query)}`, load),
   adminDetail: <T>(cache: Cache, ttl: number, orderId: number, load: () => Promise<T>) =>
-    through(
-      cache,
-      ttl,
-      async () =>
-        `orders:admin-detail:${orderId}:${await generationToken(cache, keys.orderGeneration(orderId))}`,
-      load,
-    ),
+    through(cache, ttl, keys.orderGeneration(orderId), `admin-detail:${orderId}`, load),
 };
 
 /** After commit, every cached view of this order goes: its details, its customer's lists, the back office's lists. */
