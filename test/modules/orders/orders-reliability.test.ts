@@ -87,7 +87,6 @@ it(`${CROWD} customers check out online at once for ${UNITS} units: ${UNITS} ord
 it('a success and a failure redirect racing for one payment: one outcome, consistent stock, one cart clearing', async () => {
   const c = await ordersTestApp({ env: { PAYMENT_RETURN_URL_ALLOWLIST: RETURN_URL } });
   try {
-    const outcomes = new Set<string>();
     for (let round = 0; round < 6; round++) {
       const me = await c.customer();
       const p = await c.product({ onHand: 5 });
@@ -99,7 +98,6 @@ it('a success and a failure redirect racing for one payment: one outcome, consis
       ]);
       await c.t.drainJobs();
       const order = await c.order(me, init.orderId);
-      outcomes.add(order.orderStatus);
       const cart = async () =>
         (await c.http.call('GET', '/api/cart', me.headers)).json().data.items as Array<{ quantity: number }>;
       if (order.orderStatus === 'paid') {
@@ -120,8 +118,6 @@ it('a success and a failure redirect racing for one payment: one outcome, consis
       expect((await c.order(me, init.orderId)).orderStatus).toBe(order.orderStatus);
       expect(await cart()).toEqual(before);
     }
-    // Which one wins is the race's business; that it is always exactly one is the test's.
-    expect([...outcomes].every((s) => s === 'paid' || s === 'payment_failed')).toBe(true);
   } finally {
     await c.t.close();
   }
