@@ -125,6 +125,37 @@ describe('the "Everywhere" decisions', () => {
     });
   });
 
+  describe('security headers', () => {
+    // The headers helmet chooses with the content security policy off (see security-headers.ts).
+    const HELMET = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+
+    it.each([
+      ['a success', 'GET', '/api/test/widgets/3', 200],
+      ['an unknown route', 'GET', '/api/nothing-here', 404],
+      ['a validation error', 'GET', '/api/test/widgets?size=101', 400],
+      ['an unauthenticated admin call', 'GET', '/api/admin/system/info', 401],
+      ['an operations route', 'GET', '/health', 200],
+    ] as const)('%s carries them, and no content security policy', async (_case, method, url, status) => {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers).toMatchObject(HELMET);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
   describe('validation errors', () => {
     it.each([
       ['unknown enum value', { name: 'Lamp', kind: 'huge', quantity: 1 }, 'kind'],

@@ -3,7 +3,6 @@
 // decisions (async), notes, serial numbers and COD collection, with who may call each.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPendingSubscription } from '../../../src/modules/catalog';
 import { users } from '../../../src/modules/identity/identity.table';
 import { orderFulfillmentHistory, type orders } from '../../../src/modules/orders/orders.table';
 import { TestClock } from '../../../src/platform/clock';
