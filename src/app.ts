@@ -35,6 +35,7 @@ import { enforceAccess } from './platform/http/access-hook';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
 import { httpErrors } from './platform/http/errors';
 import { registerOperationsRoutes } from './platform/http/operations';
+import { recordRequestDurations } from './platform/http/request-metrics';
 import { sendSecurityHeaders } from './platform/http/security-headers';
 import { refuseUnstorableText } from './platform/http/text-guard';
 import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
@@ -148,17 +149,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    platform.metrics.httpDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status_code: reply.statusCode,
-      },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
+  recordRequestDurations(app, platform.metrics);
 
   // The API answers JSON; the only HTML is the docs UI, which needs its inline scripts.
   sendSecurityHeaders(app, { contentSecurityPolicy: false });

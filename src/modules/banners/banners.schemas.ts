@@ -425,11 +425,13 @@ export const servedPlacement = z.object({
 });
 export type ServedPlacement = z.infer<typeof servedPlacement>;
 
-export const serveResult = z.object({
+/** What the serving cache holds (as JSON text): everything but `servedAt`. */
+export const servedSelection = z.object({
   placement: servedPlacement,
   banners: z.array(servedBanner),
-  servedAt: iso,
 });
+
+export const serveResult = servedSelection.extend({ servedAt: iso });
 export type ServeResult = z.infer<typeof serveResult>;
 
 // ---------- tracking ----------

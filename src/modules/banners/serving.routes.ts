@@ -1,10 +1,10 @@
 // Public banner serving and tracking: no credentials, rate limited per IP (interface, "Limits").
 import { access } from '../../platform/auth/access';
-import { envelopeSchema, ok } from '../../platform/http/envelope';
+import { envelopeSchema, ok, sendSerialized } from '../../platform/http/envelope';
 import type { ApiApp } from '../../platform/module';
 import * as s from './banners.schemas';
 import type { BannerDeps } from './banners.service';
-import { serveBanners } from './serving.service';
+import { serveBannersJson } from './serving.service';
 import { servingContext } from './serving-context';
 import { type TrackingJobs, trackClick, trackImpression } from './tracking.service';
 
@@ -30,8 +30,12 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
         response: { 200: envelopeSchema(s.serveResult) },
       },
     },
-    async (request) =>
-      ok(await serveBanners(deps, request.params.slug, servingContext(request.headers)), 'Banners'),
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        'Banners',
+        await serveBannersJson(deps, request.params.slug, servingContext(request.headers)),
+      ) as never,
   );
 
   app.post(

@@ -2,10 +2,11 @@
 // "Banner serving"). The placement is checked before the result cache; results are cached per
 // slug and context hash; `servedAt` is stamped after the cache and never stored in it.
 
+import { serializedWith } from '../../platform/http/envelope';
 import { servableAt } from './banner-schedule';
 import { bannerErrors } from './banners.errors';
 import * as repo from './banners.repository';
-import type { ServedBanner, ServedPlacement, ServeResult } from './banners.schemas';
+import { type ServedBanner, type ServedPlacement, servedSelection } from './banners.schemas';
 import { type BannerDeps, SERVE_CACHE_PREFIX } from './banners.service';
 import { contextHash } from './serving-context';
 import { rulesMatch, type ServingContext } from './targeting';
@@ -14,8 +15,6 @@ interface PlacementEntry {
   id: number;
   view: ServedPlacement;
 }
-
-type Cached = Omit<ServeResult, 'servedAt'>;
 
 const placementKey = (slug: string) => `${SERVE_CACHE_PREFIX}placement:${slug}`;
 const resultKey = (slug: string, hash: string) => `${SERVE_CACHE_PREFIX}result:${slug}:${hash}`;
@@ -153,16 +152,19 @@ export async function selectBanners(
   return chosen.map(toServed);
 }
 
-export async function serveBanners(
-  deps: BannerDeps,
-  slug: string,
-  ctx: ServingContext,
-): Promise<ServeResult> {
+/**
+ * The `data` of a serving answer as JSON text. The cache holds the selection already serialised
+ * (through the response schema, `servedSelection`), so a hit costs no parsing or serialising;
+ * `servedAt` is never cached and is added to the text on every answer.
+ */
+export async function serveBannersJson(deps: BannerDeps, slug: string, ctx: ServingContext): Promise<string> {
   const ttlMs = deps.config.BANNER_SERVE_CACHE_TTL_SECONDS * 1000;
   const placement = await activePlacement(deps, slug, ttlMs);
   const key = resultKey(slug, contextHash(ctx));
-  let result = await cacheGet<Cached>(deps, key, ttlMs);
-  if (!result) {
+  const cached = await cacheGet<unknown>(deps, key, ttlMs);
+  // Anything but text (an entry written by an older version) is read as a miss.
+  let selection = typeof cached === 'string' ? cached : undefined;
+  if (selection === undefined) {
     const banners = await selectBanners(
       deps,
       {
@@ -173,8 +175,9 @@ export async function serveBanners(
       ctx,
       deps.clock.now(),
     );
-    result = { placement: placement.view, banners };
-    await cacheSet(deps, key, result, ttlMs);
+    selection = serializedWith(servedSelection, { placement: placement.view, banners });
+    await cacheSet(deps, key, selection, ttlMs);
   }
-  return { ...result, servedAt: deps.clock.now().toISOString() };
+  // `{"placement":…,"banners":[…]}` → `{"placement":…,"banners":[…],"servedAt":"…"}`
+  return `${selection.slice(0, -1)},"servedAt":${JSON.stringify(deps.clock.now().toISOString())}}`;
 }

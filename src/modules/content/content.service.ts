@@ -3,6 +3,7 @@
 // apart, each with its lifetime); every successful write clears both views of its page; when
 // the cache fails, reads fall back to the database and writes still succeed.
 import type { UserPrincipal } from '../../platform/auth/principal';
+import type { Cache } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
 import type { ModuleContext } from '../../platform/module';
@@ -55,7 +56,9 @@ const CACHE_TIMEOUT_MS = 250;
  */
 const SECOND_CLEAR_MS = 1_000;
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
+function withTimeout<T>(cache: Cache, work: Promise<T>): Promise<T> {
+  // The in-process cache cannot hang: no timer for it (a timer per read is measurable).
+  if (cache.driver === 'memory') return work;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('cache timed out')), CACHE_TIMEOUT_MS);
@@ -69,7 +72,7 @@ async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number
   if (ttlSeconds === 0) return load();
   let hit: T | undefined;
   try {
-    hit = await withTimeout(deps.cache.get<T>(key));
+    hit = await withTimeout(deps.cache, deps.cache.get<T>(key));
   } catch (error) {
     deps.log.warn({ err: error, key }, 'content cache read failed; reading the database');
     return load();
@@ -77,7 +80,7 @@ async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number
   if (hit !== undefined) return hit;
   const value = await load();
   try {
-    await withTimeout(deps.cache.set(key, value, ttlSeconds * 1000));
+    await withTimeout(deps.cache, deps.cache.set(key, value, ttlSeconds * 1000));
   } catch (error) {
     deps.log.warn({ err: error, key }, 'content cache write failed');
   }
@@ -87,7 +90,7 @@ async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number
 async function clearPageCaches(deps: ContentDeps, pageKey: PageKey): Promise<void> {
   for (const key of [publicCacheKey(pageKey), adminCacheKey(pageKey)]) {
     try {
-      await withTimeout(deps.cache.delete(key));
+      await withTimeout(deps.cache, deps.cache.delete(key));
     } catch (error) {
       deps.log.warn({ err: error, key }, 'content cache clear failed');
     }

@@ -3,9 +3,11 @@ import type { Clock } from '../clock';
 import type { Cache } from './cache';
 
 interface Entry {
-  /** JSON, as Redis would hold it (a counter is its number's JSON). */
+  /** JSON, as Redis would hold it (a counter is its number's JSON); or the text itself. */
   value: string;
   expiresAt: number;
+  /** A string value kept as it is: strings are immutable, so no copy is needed on reads. */
+  text?: true;
 }
 
 export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): Cache {
@@ -26,10 +28,16 @@ export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): C
     driver: 'memory',
     async get<T>(key: string) {
       const entry = live(key);
-      // Parsed on every read, so no caller shares (and can change) the cached object.
-      return entry ? (JSON.parse(entry.value) as T) : undefined;
+      if (!entry) return undefined;
+      // Parsed on every read, so no caller shares (and can change) the cached object. Cached
+      // response text (a page already serialised) skips the parse: that is what it is cached for.
+      return (entry.text ? entry.value : JSON.parse(entry.value)) as T;
     },
     async set(key, value, ttlMs) {
+      if (typeof value === 'string') {
+        entries.set(key, { value, expiresAt: now() + ttlMs, text: true });
+        return;
+      }
       // Kept as JSON, like the Redis adapter, so a value that does not survive JSON (a Date, a
       // Map, an undefined field) behaves here the way it will in production.
       const json = JSON.stringify(value);

@@ -1,5 +1,6 @@
 // The success envelope `{ message, data, meta? }` of the interface, and zod builders for the
 // response schemas so every route documents (and is checked against) the same shape.
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 export interface Envelope<T, M = undefined> {
@@ -26,3 +27,20 @@ export const pageMetaSchema = z.object({
 
 export const listEnvelopeSchema = <T extends z.ZodType>(item: T) =>
   z.object({ message: z.string(), data: z.array(item), meta: pageMetaSchema });
+
+/**
+ * The JSON text of `value` as `schema` would serialise it (checked and stripped the same way):
+ * for responses cached as text, so a cache hit costs no parsing, checking or serialising.
+ */
+export function serializedWith<T extends z.ZodType>(schema: T, value: z.output<T>): string {
+  return JSON.stringify(z.encode(schema, value));
+}
+
+/**
+ * Sends the success envelope around `dataJson`, JSON text made by `serializedWith` with the
+ * route's data schema. A string with a JSON content type skips Fastify's serialiser.
+ */
+export function sendSerialized(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  return reply.send(`{"message":${JSON.stringify(message)},"data":${dataJson}}`);
+}

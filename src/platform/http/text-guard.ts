@@ -83,13 +83,23 @@ function collect(
   location: Location,
   value: unknown,
 ): void {
-  if (value === undefined || value === null || isEmptyObject(value)) return;
+  if (value === undefined || value === null || isFlatAndClean(value)) return;
   for (const path of nulPaths(value)) details.push({ path, message: MESSAGE, location });
 }
 
-// Most requests have no params or query: skip the walk's set-up for them.
-function isEmptyObject(value: unknown): boolean {
-  if (typeof value !== 'object' || Array.isArray(value)) return false;
-  for (const _ in value) return false;
+// Params and queries are flat: checked in one pass without the walk's set-up (a WeakSet and a
+// stack per request cost a tenth of a cached read). Anything nested takes the full walk.
+function isFlatAndClean(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes(NUL)) return false;
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === 'string') {
+      if (child.includes(NUL)) return false;
+    } else if (child !== null && typeof child === 'object') {
+      return false;
+    }
+  }
   return true;
 }
