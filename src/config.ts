@@ -86,6 +86,11 @@ export const settings = {
     schema: optionalString.pipe(z.url().optional()),
     example: 'postgres://postgres@127.0.0.1:5432/pasal',
   }),
+  PGLITE_SHARED_BUFFERS_MB: setting({
+    doc: "Page cache of the embedded PGlite database (its `shared_buffers`), in MB. PostgreSQL's own default, 128, roughly doubles the process's memory; a larger catalog on a larger machine reads faster with more. Ignored with `DATABASE_URL`.",
+    schema: int(1, 4096),
+    default: '32',
+  }),
   DATABASE_POOL_SIZE: setting({
     doc: 'Connections per process in the PostgreSQL pool.',
     schema: int(1, 200),

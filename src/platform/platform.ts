@@ -1,7 +1,7 @@
 // Builds every port once from the config: which engine each one uses is decided here and
 // nowhere else. Tests pass overrides (a cloned database, a test clock, memory sinks).
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config';
 import { Authenticator } from './auth/authenticator';
@@ -14,6 +14,7 @@ import { type Outgoing, queuedDelivery } from './delivery/delivery';
 import { createBullmqQueue } from './jobs/bullmq-queue';
 import type { JobEvents, JobQueue } from './jobs/jobs';
 import { createMemoryQueue } from './jobs/memory-queue';
+import { lazyPackage } from './lazy';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { createOutboxPush, type PushMessage, type PushSender } from './push/push';
@@ -54,11 +55,15 @@ export type PlatformOverrides = Partial<
   >
 >;
 
+const ioredis = lazyPackage<typeof import('ioredis')>('ioredis');
+
 export async function createPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics({ defaults: config.NODE_ENV !== 'test' });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
+  const redis = config.REDIS_URL
+    ? new (ioredis().Redis)(config.REDIS_URL, { lazyConnect: false })
+    : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
   const database =
     overrides.database ??
@@ -66,6 +71,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       databaseUrl: config.DATABASE_URL,
       poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.DATA_DIR,
+      pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     }));
 
   const jobEvents: JobEvents = {

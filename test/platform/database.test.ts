@@ -1,8 +1,11 @@
 // The database layer both drivers share: extensions, transactions with after-commit effects,
 // and the translation of constraint violations.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/platform/db/database';
+import { type Database, openPglite } from '../../src/platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../src/platform/db/errors';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { freshDatabase } from '../helpers/database';
@@ -87,5 +90,25 @@ describe('database', () => {
     expect(isForeignKeyViolation(orphan)).toBe(true);
     expect(isUniqueViolation(orphan)).toBe(false);
     expect(isUniqueViolation(new Error('not a database error'))).toBe(false);
+  });
+});
+
+describe('the embedded database', () => {
+  it('takes its page cache size from PGLITE_SHARED_BUFFERS_MB (PostgreSQL 128 MB without it)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pasal-pglite-'));
+    try {
+      const small = await openPglite(path.join(dir, 'db'), { sharedBuffersMb: 24 });
+      expect((await small.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]).toEqual({
+        shared_buffers: '24MB',
+      });
+      await small.close();
+      const plain = await openPglite(path.join(dir, 'db'));
+      expect((await plain.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]).toEqual({
+        shared_buffers: '128MB',
+      });
+      await plain.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

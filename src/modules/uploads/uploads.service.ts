@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { v7 } from 'uuid';
+import { lazyPackage } from '../../platform/lazy';
 import type { ModuleContext } from '../../platform/module';
 import {
   isPublicKey,
@@ -28,6 +28,8 @@ import {
   type UploadResult,
   type UploadType,
 } from './uploads.schemas';
+
+const sharp = lazyPackage<typeof import('sharp').default>('sharp');
 
 type Deps = Pick<ModuleContext, 'storage' | 'config' | 'log' | 'db' | 'clock'>;
 
@@ -155,7 +157,7 @@ async function prepare(
       const max = deps.config.UPLOAD_IMAGE_MAX_DIMENSION;
       // sharp drops EXIF, ICC and XMP unless asked to keep them; rotate() first applies the
       // EXIF orientation that is about to be dropped.
-      await sharp(raw, { animated: ANIMATABLE.has(detected.mime) })
+      await sharp()(raw, { animated: ANIMATABLE.has(detected.mime) })
         .rotate()
         .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
         .webp()

@@ -45,9 +45,12 @@ const migrationsFolder = () => {
 /** Extensions PGlite must load; PostgreSQL gets the same from the first migration. */
 export const pgliteExtensions = { pg_trgm };
 
-export async function openPglite(dataDir: string): Promise<PGlite> {
+export async function openPglite(dataDir: string, opts: { sharedBuffersMb?: number } = {}): Promise<PGlite> {
   mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dataDir, { extensions: pgliteExtensions });
+  const startParams = opts.sharedBuffersMb
+    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`]
+    : undefined;
+  return PGlite.create(dataDir, { extensions: pgliteExtensions, startParams });
 }
 
 export function pgliteDatabase(client: PGlite, opts: { ownsClient?: boolean } = {}): Database {
@@ -98,7 +101,10 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   poolSize: number;
   dataDir: string;
+  pgliteSharedBuffersMb?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize);
-  return pgliteDatabase(await openPglite(path.join(opts.dataDir, 'db')));
+  return pgliteDatabase(
+    await openPglite(path.join(opts.dataDir, 'db'), { sharedBuffersMb: opts.pgliteSharedBuffersMb }),
+  );
 }

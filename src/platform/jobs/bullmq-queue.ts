@@ -1,7 +1,10 @@
-import { Queue, Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { lazyPackage } from '../lazy';
 import type { EnqueueOptions, JobDefinition, JobEvents, JobQueue } from './jobs';
 import { storedJobId } from './jobs';
+
+const bullmq = lazyPackage<typeof import('bullmq')>('bullmq');
 
 const QUEUE_NAME = 'jobs';
 
@@ -15,6 +18,7 @@ export function createBullmqQueue(opts: {
   concurrency: number;
   events?: JobEvents;
 }): JobQueue {
+  const { Queue, Worker } = bullmq();
   const definitions = new Map<string, JobDefinition<unknown>>();
   // Queues and workers each need their own connection (a worker blocks on its). BullMQ
   // leaves a connection it is handed open on close, so these are ended in close() below.

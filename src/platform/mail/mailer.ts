@@ -1,7 +1,10 @@
 // Mailer port: SMTP when SMTP_URL is set, otherwise a dev outbox (one JSON file a message
 // under DATA_DIR/outbox/mail, plus a log line) so codes and links can be read locally.
-import nodemailer from 'nodemailer';
+
+import { lazyPackage } from '../lazy';
 import { type OutboxLog, writeToOutbox } from '../outbox';
+
+const nodemailer = lazyPackage<typeof import('nodemailer')>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -17,7 +20,7 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(opts.url);
+  const transport = nodemailer().createTransport(opts.url);
   return {
     driver: 'smtp',
     async send(message) {

@@ -9,13 +9,15 @@
 // credential is revoked; a timer closes it when the credential expires; and a periodic
 // recheck (REALTIME_RECHECK_SECONDS) catches whatever a lost broadcast missed.
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../auth/authenticator';
 import { credentialExpiryOf, credentialKeyOf, type Principal } from '../auth/principal';
 import { type Clock, systemClock } from '../clock';
 import { AppError, httpErrors } from '../http/errors';
+import { lazyPackage } from '../lazy';
+
+const redisAdapter = lazyPackage<typeof import('@socket.io/redis-adapter')>('@socket.io/redis-adapter');
 
 export interface SocketData {
   principal: Principal;
@@ -108,7 +110,13 @@ export function createRealtime(opts: {
         log.error({ err: error, channel: String(channel) }, 'realtime publish to Redis failed');
         return 0;
       });
-    io.adapter(createAdapter(pub, sub, opts.redisPrefix ? { key: `${opts.redisPrefix}:socket.io` } : {}));
+    io.adapter(
+      redisAdapter().createAdapter(
+        pub,
+        sub,
+        opts.redisPrefix ? { key: `${opts.redisPrefix}:socket.io` } : {},
+      ),
+    );
   }
   const nsp = io.of(opts.namespace) as unknown as Namespace<
     Record<string, never>,

@@ -5,16 +5,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock';
+import { lazyPackage } from '../lazy';
 import { servedContentType } from './files';
 import { assertSafeKey, type PutOptions, type Storage, StorageLimitError, spoolToFile } from './storage';
 
@@ -32,11 +24,19 @@ export interface S3StorageOptions {
   clock: Clock;
 }
 
+// The SDK is loaded when the first S3 storage is made: local storage never pays for it.
+const s3Sdk = lazyPackage<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
+const presigner = lazyPackage<typeof import('@aws-sdk/s3-request-presigner')>(
+  '@aws-sdk/s3-request-presigner',
+);
+
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
+  error instanceof s3Sdk().S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 export function createS3Storage(options: S3StorageOptions): Storage {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = s3Sdk();
+  const { getSignedUrl } = presigner();
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,

@@ -1,7 +1,9 @@
 // The invoice's page layout with pdfkit: the store, the order, who it goes to, its lines and
+import { lazyPackage } from '../../../platform/lazy';
+
+const pdfkit = lazyPackage<typeof import('pdfkit')>('pdfkit');
 // the totals, on A4 pages (the item table continues on a new page with its header again).
 // It uses the PDF standard fonts, which hold Latin text only (see printable()).
-import PDFDocument from 'pdfkit';
 
 export interface InvoiceLine {
   title: string;
@@ -63,7 +65,7 @@ const GREY = '#555555';
 const RULE = '#cccccc';
 
 export function renderInvoice(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: 'A4',
     margin: MARGIN,
     // Kept in memory until the end, so every page can be numbered once their count is known.
