@@ -50,7 +50,7 @@ export type ProductReviewListQuery = z.output<typeof productReviewListQuery>;
 export const ownReviewListQuery = productReviewListQuery;
 export type OwnReviewListQuery = ProductReviewListQuery;
 
-export const slugParams = z.object({ slug: z.string().min(1).max(255) });
+export const slugParams = z.object({ slug: z.string().trim().min(1).max(200) });
 export const productIdParams = z.object({
   productId: decimalInt(1, MAX_INT_ID, 'must be a positive integer'),
 });
