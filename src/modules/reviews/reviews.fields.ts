@@ -30,12 +30,25 @@ export function plainText(text: string): string {
   return current.trim();
 }
 
-/** A text field stored as plain text: at most `max` characters as sent, markup stripped. */
-export const plainTextField = (max: number) => z.string().max(max).transform(plainText);
+/**
+ * A text field stored as plain text: at most `max` characters once markup is stripped and the
+ * ends trimmed (the interface counts a name's length after trim). What is sent is bounded too,
+ * so the sanitiser never works on more than ten times that.
+ */
+export const plainTextField = (max: number) =>
+  z
+    .string()
+    .max(max * 10)
+    .transform(plainText)
+    .pipe(z.string().max(max));
 
 /** Like `plainTextField`, and something must remain once the markup is gone. */
 export const requiredPlainText = (max: number) =>
-  plainTextField(max).pipe(z.string().min(1, 'must not be blank'));
+  z
+    .string()
+    .max(max * 10)
+    .transform(plainText)
+    .pipe(z.string().min(1, 'must not be blank').max(max));
 
 const RATING_MESSAGE = 'must be a whole number from 1 to 5';
 /** A rating in a JSON body: the number itself. */

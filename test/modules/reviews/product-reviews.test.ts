@@ -245,7 +245,7 @@ describe('admin reviews', () => {
     expectError(await post({ orderId: 2_000_000_000 }), 400, 'VALIDATION_ERROR');
     expectError(await post({ productId: 2_000_000_000 }), 404, 'PRODUCT_NOT_FOUND');
     // Limits are inclusive.
-    const max = await post({ reviewerName: 'n'.repeat(120), comment: 'c'.repeat(1000) });
+    const max = await post({ reviewerName: ` ${'n'.repeat(120)} `, comment: 'c'.repeat(1000) });
     expect(max.statusCode, max.body).toBe(201);
   });
 

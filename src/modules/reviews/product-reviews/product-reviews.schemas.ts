@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, paginationQuery } from '../../../platform/http/pagination';
 import { decimalInt, intId, MAX_INT_ID } from '../../../platform/http/params';
-import { bodyRating, plainTextField, queryRating } from '../reviews.fields';
+import { bodyRating, plainTextField, queryRating, requiredPlainText } from '../reviews.fields';
 import { REVIEW_SOURCES, REVIEW_STATUSES } from './product-reviews.table';
 
 const iso = z.string().describe('ISO-8601 instant');
@@ -22,7 +22,7 @@ export type SubmitReviewBody = z.output<typeof submitReviewBody>;
 export const seedReviewBody = z
   .object({
     productId: intId,
-    reviewerName: plainTextField(120).pipe(z.string().min(1, 'must not be blank')),
+    reviewerName: requiredPlainText(120),
     reviewerImageUrl: z.url().max(500).optional(),
     rating: bodyRating,
     comment: plainTextField(1000).optional(),
