@@ -3,6 +3,7 @@
 // lists approved reviews with a summary. Every change of what is approved rewrites the
 // product's aggregates in the same transaction (catalog's `applyProductReviewAggregates`).
 import type { UserPrincipal } from '../../../platform/auth/principal';
+import type { Cache } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
@@ -31,7 +32,8 @@ import type {
   SubmitReviewBody,
 } from './product-reviews.schemas';
 
-export type ReviewDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache'>;
+/** `cache`, when given, is where the catalog's list pages are cleared after an aggregate changes. */
+export type ReviewDeps = Pick<ModuleContext, 'db' | 'clock'> & { cache?: Cache };
 
 const REVIEW = 'product_review';
 
