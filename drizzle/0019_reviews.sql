@@ -5,7 +5,7 @@ CREATE TABLE "product_reviews" (
 	"order_id" integer,
 	"customer_id" uuid,
 	"review_source" text NOT NULL,
-	"reviewer_name" text NOT NULL,
+	"reviewer_name" text,
 	"reviewer_image_url" text,
 	"rating" integer NOT NULL,
 	"comment" text,
@@ -18,8 +18,9 @@ CREATE TABLE "product_reviews" (
 	CONSTRAINT "product_reviews_rating_check" CHECK ("product_reviews"."rating" BETWEEN 1 AND 5),
 	CONSTRAINT "product_reviews_status_check" CHECK ("product_reviews"."status" IN ('pending', 'approved', 'rejected')),
 	CONSTRAINT "product_reviews_source_check" CHECK ("product_reviews"."review_source" IN ('customer', 'admin_seeded')),
-	CONSTRAINT "product_reviews_source_fields_check" CHECK (("product_reviews"."review_source" = 'customer' AND "product_reviews"."customer_id" IS NOT NULL AND "product_reviews"."order_item_id" IS NOT NULL)
-        OR ("product_reviews"."review_source" = 'admin_seeded' AND "product_reviews"."customer_id" IS NULL))
+	CONSTRAINT "product_reviews_source_fields_check" CHECK (("product_reviews"."review_source" = 'customer' AND "product_reviews"."customer_id" IS NOT NULL AND "product_reviews"."order_item_id" IS NOT NULL
+          AND "product_reviews"."reviewer_name" IS NULL AND "product_reviews"."reviewer_image_url" IS NULL)
+        OR ("product_reviews"."review_source" = 'admin_seeded' AND "product_reviews"."customer_id" IS NULL AND "product_reviews"."reviewer_name" IS NOT NULL))
 );
 --> statement-breakpoint
 CREATE TABLE "testimonials" (

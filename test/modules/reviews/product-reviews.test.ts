@@ -4,6 +4,7 @@
 // admin list and detail, cached pages included) through approve and reject.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../src/modules/identity/identity.table';
 import { productReviews } from '../../../src/modules/reviews/product-reviews/product-reviews.table';
 import { TestClock } from '../../../src/platform/clock';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
@@ -378,6 +379,8 @@ describe('admin reviews', () => {
     expect(ids(await list('reviewSource=admin_seeded&rating=3'))).toEqual([seededA.id]);
     expect(ids(await list('search=broke'))).toEqual([pending.id]);
     expect(ids(await list('search=filterson'))).toEqual([seededA.id]);
+    // A customer review is found by its customer's name.
+    expect(ids(await list('search=kumari'))).toEqual([pending.id]);
     // Wildcards are taken literally.
     expect(ids(await list('search=100%25_'))).toEqual([seededB.id]);
     const paged = await list('size=2&page=2');
@@ -584,8 +587,32 @@ describe('public product reviews', () => {
     expect(byId.json()).toMatchObject({ data: [], totalReviews: 0, meta: { count: 0 } });
   });
 
-  it('is public: a token is not needed, and the stored row keeps the customer name for the masks', async () => {
+  it('customer reviews copy nothing of the account: the name shown follows it, anonymised too', async () => {
     const [row] = await c.db.select().from(productReviews).where(eq(productReviews.id, expected[3]!.id));
-    expect(row!.reviewerName).toBe('Ramesh Shrestha');
+    expect(row).toMatchObject({ reviewerName: null, reviewerImageUrl: null, customerId: ramesh.userId });
+    const admin = await c.http.call('GET', `/api/admin/reviews/${expected[3]!.id}`, c.admin.headers);
+    expect(admin.json().data.reviewerName).toBe('Ramesh Shrestha');
+
+    const someone = await c.namedCustomer('Kiran Basnet');
+    const { orderItemId } = await c.deliveredOrder(someone, productId);
+    const review = await c.submitted(someone, { orderItemId, rating: 3 });
+    await c.setStatus(review.id, 'approved');
+    const shown = async () =>
+      (
+        (await c.http.call('GET', `/api/products/${slug}/reviews`)).json().data.items as Array<{
+          id: number;
+          customerDisplayName: string;
+        }>
+      ).find((r) => r.id === review.id)!.customerDisplayName;
+    expect(await shown()).toBe('K*** B***');
+    // What the account deletion job writes into an anonymised account.
+    await c.db
+      .update(users)
+      .set({ name: 'Deleted user', anonymizedAt: new Date() })
+      .where(eq(users.id, someone.userId));
+    expect(await shown()).toBe('D*** u***');
+    const own = await c.http.call('GET', `/api/admin/reviews/${review.id}`, c.admin.headers);
+    expect(own.json().data.reviewerName).toBe('Deleted user');
+    await c.setStatus(review.id, 'rejected');
   });
 });

@@ -1,6 +1,19 @@
 // Every query of product reviews: writes, the admin and customer lists, the public list of a
 // product, and the approved figures its summary and the catalog's aggregates come from.
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  type Subquery,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
 import { httpErrors } from '../../../platform/http/errors';
@@ -109,7 +122,8 @@ export interface AdminFilter {
   reviewSource?: ReviewSource;
   productId?: number;
   rating?: number;
-  search?: string;
+  /** `term` matches seeded names and comments; `matchingCustomers` (identity's subquery) customer reviews. */
+  search?: { term: string; matchingCustomers: SQL | Subquery | SQLWrapper };
 }
 
 /** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
@@ -121,13 +135,19 @@ export async function listAdmin(
   sort: { by: 'createdAt' | 'updatedAt' | 'rating'; order: 'asc' | 'desc' },
   page: PageWindow,
 ): Promise<{ rows: ReviewRow[]; count: number }> {
-  const term = f.search ? contains(f.search) : undefined;
+  const term = f.search ? contains(f.search.term) : undefined;
   const where = and(
     f.status ? eq(productReviews.status, f.status) : undefined,
     f.reviewSource ? eq(productReviews.reviewSource, f.reviewSource) : undefined,
     f.productId ? eq(productReviews.productId, f.productId) : undefined,
     f.rating ? eq(productReviews.rating, f.rating) : undefined,
-    term ? or(ilike(productReviews.reviewerName, term), ilike(productReviews.comment, term)) : undefined,
+    term && f.search
+      ? or(
+          ilike(productReviews.reviewerName, term),
+          ilike(productReviews.comment, term),
+          inArray(productReviews.customerId, f.search.matchingCustomers as SQLWrapper),
+        )
+      : undefined,
   );
   const direction = sort.order === 'asc' ? asc : desc;
   return pageOf(db, where, [direction(productReviews[sort.by]), direction(productReviews.id)], page);

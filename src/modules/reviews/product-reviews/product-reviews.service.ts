@@ -15,7 +15,7 @@ import {
   findProductForReviews,
   type ReviewedProduct,
 } from '../../catalog';
-import { findUserCard } from '../../identity';
+import { customerIdsMatching, findUserContacts } from '../../identity';
 import { findDeliveredOrderItem } from '../../orders';
 import { reviewErrors } from './product-reviews.errors';
 import * as repo from './product-reviews.repository';
@@ -49,14 +49,27 @@ export function maskName(name: string): string {
   return words.map((w) => `${Array.from(w)[0]}***`).join(' ');
 }
 
-const toReview = (r: repo.ReviewRow): Review => ({
+/** Customers' current names by id: customer reviews show the account's name, never a copy. */
+type Names = Map<string, string>;
+
+async function namesOf(db: Db, rows: repo.ReviewRow[]): Promise<Names> {
+  const ids = rows.flatMap((r) => (r.customerId ? [r.customerId] : []));
+  if (!ids.length) return new Map();
+  const contacts = await findUserContacts(db, ids);
+  return new Map([...contacts].map(([id, c]) => [id, c.name]));
+}
+
+const reviewerNameOf = (r: repo.ReviewRow, names: Names) =>
+  r.customerId ? (names.get(r.customerId) ?? '') : (r.reviewerName ?? '');
+
+const toReview = (r: repo.ReviewRow, names: Names): Review => ({
   id: r.id,
   orderId: r.orderId,
   orderItemId: r.orderItemId,
   productId: r.productId,
   customerId: r.customerId,
   reviewSource: r.reviewSource,
-  reviewerName: r.reviewerName,
+  reviewerName: reviewerNameOf(r, names),
   reviewerImageUrl: r.reviewerImageUrl,
   rating: r.rating,
   comment: r.comment,
@@ -65,18 +78,26 @@ const toReview = (r: repo.ReviewRow): Review => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const toAdminReview = (r: repo.ReviewRow): AdminReview => ({
-  ...toReview(r),
+const toAdminReview = (r: repo.ReviewRow, names: Names): AdminReview => ({
+  ...toReview(r, names),
   createdByAdminId: r.createdByAdminId,
   moderatedByAdminId: r.moderatedByAdminId,
   moderatedAt: r.moderatedAt?.toISOString() ?? null,
 });
 
-const toPublicReview = (r: repo.ReviewRow): PublicReview => ({
+async function adminViews(db: Db, rows: repo.ReviewRow[]): Promise<AdminReview[]> {
+  const names = await namesOf(db, rows);
+  return rows.map((r) => toAdminReview(r, names));
+}
+
+const adminView = async (db: Db, row: repo.ReviewRow) => (await adminViews(db, [row]))[0]!;
+
+const toPublicReview = (r: repo.ReviewRow, names: Names): PublicReview => ({
   id: r.id,
   rating: r.rating,
   comment: r.comment,
-  customerDisplayName: r.reviewSource === 'admin_seeded' ? r.reviewerName : maskName(r.reviewerName),
+  customerDisplayName:
+    r.reviewSource === 'admin_seeded' ? reviewerNameOf(r, names) : maskName(reviewerNameOf(r, names)),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -121,7 +142,6 @@ export async function submitReview(
   });
   if (!item) throw reviewErrors.notAllowed();
   if (await repo.reviewOfOrderItem(deps.db, item.orderItemId)) throw reviewErrors.alreadyExists();
-  const card = await findUserCard(deps.db, customer.userId);
   const at = deps.clock.now();
   // Pending reviews are not public: the aggregates stay as they are until an admin approves.
   const row = await repo.insertReview(deps.db, {
@@ -130,15 +150,13 @@ export async function submitReview(
     orderId: item.orderId,
     customerId: customer.userId,
     reviewSource: 'customer',
-    reviewerName: card?.name ?? '',
-    reviewerImageUrl: card?.image ?? null,
     rating: body.rating,
     comment: body.comment || null,
     status: 'pending',
     createdAt: at,
     updatedAt: at,
   });
-  return toReview(row);
+  return toReview(row, await namesOf(deps.db, [row]));
 }
 
 export async function listOwnReviews(
@@ -147,7 +165,8 @@ export async function listOwnReviews(
   q: OwnReviewListQuery,
 ): Promise<{ reviews: Review[]; meta: PageMeta }> {
   const { rows, count } = await repo.listOfCustomer(deps.db, customer.userId, pageWindow(newestFirst(q)));
-  return { reviews: rows.map(toReview), meta: pageMeta(newestFirst(q), count) };
+  const names = await namesOf(deps.db, rows);
+  return { reviews: rows.map((r) => toReview(r, names)), meta: pageMeta(newestFirst(q), count) };
 }
 
 // ---------- admins ----------
@@ -163,18 +182,20 @@ export async function listAdminReviews(
       reviewSource: q.reviewSource,
       productId: q.productId,
       rating: q.rating,
-      search: q.search,
+      search: q.search
+        ? { term: q.search, matchingCustomers: customerIdsMatching(deps.db, q.search) }
+        : undefined,
     },
     { by: q.sort, order: q.order },
     pageWindow(q),
   );
-  return { reviews: rows.map(toAdminReview), meta: pageMeta(q, count) };
+  return { reviews: await adminViews(deps.db, rows), meta: pageMeta(q, count) };
 }
 
 export async function getAdminReview(deps: ReviewDeps, id: number): Promise<AdminReview> {
   const row = await repo.findReview(deps.db, id);
   if (!row) throw reviewErrors.notFound();
-  return toAdminReview(row);
+  return adminView(deps.db, row);
 }
 
 /** A review entered by staff: `admin_seeded`, approved at once, counted in the aggregates. */
@@ -209,7 +230,7 @@ export async function seedReview(
       summary: `Seeded a ${row.rating}-star review of product #${row.productId} by ${row.reviewerName}`,
       at,
     });
-    return toAdminReview(row);
+    return adminView(tx, row);
   });
 }
 
@@ -230,7 +251,7 @@ export async function setReviewStatus(
     await repo.lockProductReviews(tx, found.productId);
     // Read again under the lock: a concurrent change of this review has committed by now.
     const before = (await repo.findReview(tx, id))!;
-    if (before.status === body.status) return toAdminReview(before);
+    if (before.status === body.status) return adminView(tx, before);
     const at = deps.clock.now();
     const row = await repo.setStatus(tx, id, { status: body.status, moderatedByAdminId: admin.userId, at });
     if (before.status === 'approved' || row.status === 'approved') {
@@ -244,7 +265,7 @@ export async function setReviewStatus(
       summary: `Review #${id} of product #${row.productId}: ${before.status} → ${row.status}`,
       at,
     });
-    return toAdminReview(row);
+    return adminView(tx, row);
   });
 }
 
@@ -257,9 +278,10 @@ async function publicPage(deps: ReviewDeps, product: ReviewedProduct | undefined
     repo.listApproved(deps.db, product.id, pageWindow(newestFirst(q))),
     repo.approvedRatingCounts(deps.db, product.id),
   ]);
+  const names = await namesOf(deps.db, rows);
   return {
     product,
-    items: rows.map(toPublicReview),
+    items: rows.map((r) => toPublicReview(r, names)),
     summary: summaryOf(counts),
     meta: pageMeta(newestFirst(q), count),
   };

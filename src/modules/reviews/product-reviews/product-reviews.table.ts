@@ -34,8 +34,11 @@ export const productReviews = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => users.id),
     reviewSource: text('review_source', { enum: REVIEW_SOURCES }).notNull(),
-    /** The customer's name when the review was written (shown masked), or the seeded name (shown as is). */
-    reviewerName: text('reviewer_name').notNull(),
+    /**
+     * Seeded reviews only. A customer review keeps no copy of the customer's name or image: the
+     * name is read from the account (so anonymising an account reaches its reviews too).
+     */
+    reviewerName: text('reviewer_name'),
     reviewerImageUrl: text('reviewer_image_url'),
     rating: integer('rating').notNull(),
     /** Plain text: markup is stripped before it is stored. */
@@ -54,11 +57,13 @@ export const productReviews = pgTable(
     check('product_reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('product_reviews_status_check', sql`${t.status} IN ('pending', 'approved', 'rejected')`),
     check('product_reviews_source_check', sql`${t.reviewSource} IN ('customer', 'admin_seeded')`),
-    // A customer review names its buyer and item; a seeded one has no customer.
+    // A customer review names its buyer and item and copies nothing of the account; a seeded
+    // one has no customer and carries its reviewer's name.
     check(
       'product_reviews_source_fields_check',
-      sql`(${t.reviewSource} = 'customer' AND ${t.customerId} IS NOT NULL AND ${t.orderItemId} IS NOT NULL)
-        OR (${t.reviewSource} = 'admin_seeded' AND ${t.customerId} IS NULL)`,
+      sql`(${t.reviewSource} = 'customer' AND ${t.customerId} IS NOT NULL AND ${t.orderItemId} IS NOT NULL
+          AND ${t.reviewerName} IS NULL AND ${t.reviewerImageUrl} IS NULL)
+        OR (${t.reviewSource} = 'admin_seeded' AND ${t.customerId} IS NULL AND ${t.reviewerName} IS NOT NULL)`,
     ),
   ],
 );
