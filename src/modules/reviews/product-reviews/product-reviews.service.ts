@@ -141,6 +141,7 @@ export async function submitReview(
     customerId: customer.userId,
   });
   if (!item) throw reviewErrors.notAllowed();
+  // The usual answer to a second submit; two at once are settled by the unique index (insertReview).
   if (await repo.reviewOfOrderItem(deps.db, item.orderItemId)) throw reviewErrors.alreadyExists();
   const at = deps.clock.now();
   // Pending reviews are not public: the aggregates stay as they are until an admin approves.
