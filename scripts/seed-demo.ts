@@ -44,6 +44,7 @@ import { createMemoryCache } from '../src/platform/cache/memory-cache';
 import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
+import { seedDemoReviews } from './seed-demo-reviews';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {
@@ -399,6 +400,8 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
   const coupon = await seedDemoCoupon(deps, actor);
 
   const bannerPlacement = await seedDemoBanners(deps, actor);
+
+  await seedDemoReviews(deps, actor);
 
   return {
     products: productCount,

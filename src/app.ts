@@ -27,6 +27,7 @@ import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
+import { reviewsModule } from './modules/reviews';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -59,6 +60,7 @@ export const modules: PasalModule[] = [
   bannersModule,
   ordersModule,
   paymentsModule,
+  reviewsModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -50,6 +50,12 @@ export {
   revealAssignedKeys,
 } from './digital-keys/digital-keys.service';
 export {
+  applyProductReviewAggregates,
+  findProductBySlugOrHistory,
+  findProductForReviews,
+  type ReviewedProduct,
+} from './products/products.reviews';
+export {
   findProductsForSale,
   type ProductForSale,
   type PublishedProductCard,

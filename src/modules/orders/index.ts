@@ -25,6 +25,7 @@ export {
 export { queueUnpaidOrderCancels } from './orders.jobs';
 export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
 export { orderPermissions } from './orders.permissions';
+export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
 export { orderTypeOf } from './orders.service';
 
 export const ordersModule: PasalModule = {

@@ -1,0 +1,20 @@
+// Reviews: product reviews (`product-reviews/`: customers review items of their delivered
+// orders, admins seed and moderate, the storefront lists approved ones with a summary, and the
+// catalog's review aggregates follow every approval and rejection) and storefront
+// testimonials (`testimonials/`: admin CRUD, public lists of the visible ones).
+import type { PasalModule } from '../../platform/module';
+import { productReviewRoutes } from './product-reviews/product-reviews.routes';
+import { reviewPermissions } from './reviews.permissions';
+import { testimonialRoutes } from './testimonials/testimonials.routes';
+
+export { reviewPermissions } from './reviews.permissions';
+
+export const reviewsModule: PasalModule = {
+  name: 'reviews',
+  permissions: [{ module: reviewPermissions.module, codes: reviewPermissions.codes }],
+  async register(ctx) {
+    // Testimonials first: their static paths sit under /api/admin/reviews beside `:id`.
+    testimonialRoutes(ctx.app, ctx);
+    productReviewRoutes(ctx.app, ctx);
+  },
+};
