@@ -12,6 +12,7 @@ export * from '../modules/catalog/shipping-districts/shipping-districts.table';
 export * from '../modules/catalog/stock/stock.table';
 export * from '../modules/catalog/taxonomy/taxonomy.table';
 export * from '../modules/content/content.table';
+export * from '../modules/emi/emi.table';
 export * from '../modules/idempotency/idempotency.table';
 export * from '../modules/identity/identity.table';
 export * from '../modules/notifications/notifications.table';
@@ -19,6 +20,7 @@ export * from '../modules/orders/orders.table';
 
 // Only the table: the status and method enums share names with the orders' own.
 export { payments } from '../modules/payments/payments.table';
+export * from '../modules/repairs/repairs.table';
 export * from '../modules/support/feedback/feedback.table';
 export * from '../modules/support/inquiries/inquiries.table';
 export * from '../modules/support/realtime/support-events.table';
