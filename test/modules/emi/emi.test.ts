@@ -33,8 +33,12 @@ describe('EMI', () => {
     await t.platform.cache.delete('emi:generation:public');
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, who = admin) =>
-    http.call(method, url, who.headers, payload);
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    who = admin,
+  ) => http.call(method, url, who.headers, payload);
 
   async function bank(body: Record<string, unknown> = {}) {
     const res = await call('POST', '/api/admin/emi/banks', { name: 'Nabil Bank', displayOrder: 1, ...body });
@@ -46,15 +50,20 @@ describe('EMI', () => {
     expect(res.statusCode, res.body).toBe(200);
   }
   const inquiry = (body: Record<string, unknown>) =>
-    http.call('POST', '/api/mobile/emi/inquiries', {}, {
-      customerName: 'Sita Sharma',
-      customerEmail: ' Sita@Example.com ',
-      customerMobile: '+977 9801234567',
-      hasCreditCard: true,
-      downPaymentAmount: 10_000,
-      message: 'Call after 5 pm',
-      ...body,
-    });
+    http.call(
+      'POST',
+      '/api/mobile/emi/inquiries',
+      {},
+      {
+        customerName: 'Sita Sharma',
+        customerEmail: ' Sita@Example.com ',
+        customerMobile: '+977 9801234567',
+        hasCreditCard: true,
+        downPaymentAmount: 10_000,
+        message: 'Call after 5 pm',
+        ...body,
+      },
+    );
 
   describe('permissions', () => {
     it.each([
@@ -123,13 +132,20 @@ describe('EMI', () => {
 
   describe('banks', () => {
     it('create, read, list (all, in display order), patch, delete deactivates', async () => {
-      const b = await bank({ name: '  Global IME  ', logoUrl: 'https://cdn.example.com/gi.png', displayOrder: 2 });
+      const b = await bank({
+        name: '  Global IME  ',
+        logoUrl: 'https://cdn.example.com/gi.png',
+        displayOrder: 2,
+      });
       expect(b).toMatchObject({ name: 'Global IME', isActive: true });
       const a = await bank({ name: 'Nabil', displayOrder: 1 });
       expect((await call('GET', `/api/admin/emi/banks/${b.id}`)).json().data.logoUrl).toBe(
         'https://cdn.example.com/gi.png',
       );
-      const patched = await call('PATCH', `/api/admin/emi/banks/${a.id}`, { name: 'Nabil Bank', logoUrl: null });
+      const patched = await call('PATCH', `/api/admin/emi/banks/${a.id}`, {
+        name: 'Nabil Bank',
+        logoUrl: null,
+      });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(patched.json().data).toMatchObject({ name: 'Nabil Bank', logoUrl: null, displayOrder: 1 });
       const del = await call('DELETE', `/api/admin/emi/banks/${a.id}`);
@@ -225,7 +241,12 @@ describe('EMI', () => {
       await enable();
       const b1 = await bank({ name: 'A' });
       const b2 = await bank({ name: 'B' });
-      const productId = await insertProduct(t, { productKind: 'physical', title: 'ThinkPad X1', mrp: 200_000, sp: 180_000 });
+      const productId = await insertProduct(t, {
+        productKind: 'physical',
+        title: 'ThinkPad X1',
+        mrp: 200_000,
+        sp: 180_000,
+      });
       const res = await inquiry({ productId, bankIds: [b1.id, b2.id, b1.id] });
       expect(res.statusCode, res.body).toBe(201);
       const data = res.json().data;
@@ -243,16 +264,32 @@ describe('EMI', () => {
         status: 'new',
       });
       // The snapshot does not follow later product changes.
-      await t.platform.database.db.update(products).set({ title: 'New title', sp: 1 }).where(eq(products.id, productId));
+      await t.platform.database.db
+        .update(products)
+        .set({ title: 'New title', sp: 1 })
+        .where(eq(products.id, productId));
       const detail = await call('GET', `/api/admin/emi/inquiries/${data.id}`);
       expect(detail.json().data).toMatchObject({ productTitle: 'ThinkPad X1', productSp: 180_000 });
       // The function the POS module calls takes the same body and answers the same shape.
       const p = t.platform;
       const direct = await submitEmiInquiry(
         { db: p.database.db, clock: p.clock, cache: p.cache, config: p.config, storage: p.storage },
-        emiInquiryBody.parse({ productId, bankIds: [b2.id], customerName: 'Walk-in', customerEmail: 'w@example.com', customerMobile: '9800000000', hasCreditCard: false, downPaymentAmount: 0, message: null }),
+        emiInquiryBody.parse({
+          productId,
+          bankIds: [b2.id],
+          customerName: 'Walk-in',
+          customerEmail: 'w@example.com',
+          customerMobile: '9800000000',
+          hasCreditCard: false,
+          downPaymentAmount: 0,
+          message: null,
+        }),
       );
-      expect(emiInquiryView.parse(direct)).toMatchObject({ productTitle: 'New title', productSp: 1, bankIds: [b2.id] });
+      expect(emiInquiryView.parse(direct)).toMatchObject({
+        productTitle: 'New title',
+        productSp: 1,
+        bankIds: [b2.id],
+      });
     });
 
     it('EMI disabled or never configured: 422 EMI_DISABLED', async () => {
@@ -284,7 +321,10 @@ describe('EMI', () => {
       const ok = await bank();
       const off = await bank({ name: 'Off' });
       await call('DELETE', `/api/admin/emi/banks/${off.id}`);
-      for (const ids of [[ok.id, 999_999], [ok.id, off.id]]) {
+      for (const ids of [
+        [ok.id, 999_999],
+        [ok.id, off.id],
+      ]) {
         const res = await inquiry({ productId, bankIds: ids });
         expect(res.statusCode).toBe(404);
         expect(res.json().errorCode).toBe('EMI_BANK_NOT_FOUND');
@@ -336,9 +376,11 @@ describe('EMI', () => {
       const b = await bank({ name: 'B' });
       const p1 = await insertProduct(t, { productKind: 'physical', mrp: 90_000 });
       const p2 = await insertProduct(t, { productKind: 'physical', mrp: 90_000 });
-      const first = (await inquiry({ productId: p1, bankIds: [a.id], customerName: 'Ram Thapa' })).json().data;
-      const second = (await inquiry({ productId: p2, bankIds: [b.id], customerEmail: 'hari@example.com' })).json()
+      const first = (await inquiry({ productId: p1, bankIds: [a.id], customerName: 'Ram Thapa' })).json()
         .data;
+      const second = (
+        await inquiry({ productId: p2, bankIds: [b.id], customerEmail: 'hari@example.com' })
+      ).json().data;
       await call('DELETE', `/api/admin/emi/banks/${a.id}`);
 
       const list = await call('GET', '/api/admin/emi/inquiries');
@@ -354,16 +396,23 @@ describe('EMI', () => {
       expect(await ids('status=new&order=asc')).toEqual([first.id, second.id]);
 
       const detail = await call('GET', `/api/admin/emi/inquiries/${first.id}`);
-      expect(detail.json().data.banks).toEqual([{ id: a.id, name: 'A', logoUrl: null, displayOrder: 1, isActive: false }]);
+      expect(detail.json().data.banks).toEqual([
+        { id: a.id, name: 'A', logoUrl: null, displayOrder: 1, isActive: false },
+      ]);
       expect(detail.json().data.bankIds).toEqual([a.id]);
 
       for (const status of ['contacted', 'approved', 'new', 'rejected', 'closed', 'closed']) {
-        const res = await call('PATCH', `/api/admin/emi/inquiries/${first.id}/status`, { status, note: `now ${status}` });
+        const res = await call('PATCH', `/api/admin/emi/inquiries/${first.id}/status`, {
+          status,
+          note: `now ${status}`,
+        });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().data).toMatchObject({ status, statusNote: `now ${status}` });
       }
       // Without a note the last note stays.
-      const keep = await call('PATCH', `/api/admin/emi/inquiries/${first.id}/status`, { status: 'contacted' });
+      const keep = await call('PATCH', `/api/admin/emi/inquiries/${first.id}/status`, {
+        status: 'contacted',
+      });
       expect(keep.json().data).toMatchObject({ status: 'contacted', statusNote: 'now closed' });
       expect(await ids('status=contacted')).toEqual([first.id]);
     });

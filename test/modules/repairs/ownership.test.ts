@@ -52,8 +52,9 @@ describe('repair request ownership', () => {
       actors,
       secrets: [model, description],
       snapshot: async () =>
-        (await t.app.inject({ method: 'GET', url: `${ADMIN_REPAIRS}/${id}`, headers: superadmin.headers })).json()
-          .data,
+        (
+          await t.app.inject({ method: 'GET', url: `${ADMIN_REPAIRS}/${id}`, headers: superadmin.headers })
+        ).json().data,
     };
   });
   afterAll(() => t.close());
@@ -63,40 +64,52 @@ describe('repair request ownership', () => {
   const admin = (r: Owned) => `${ADMIN_REPAIRS}/${r.id}`;
 
   describe('customer routes', () => {
-    ownershipTests(() => context, [
-      { method: 'GET', url: mine, as: 'owner', expect: 200 },
-      { method: 'GET', url: () => REPAIRS, as: 'owner', expect: 200, shows: 'some' },
-      { method: 'GET', url: mine, as: 'otherCustomer', expect: 403, errorCode: 'REPAIR_REQUEST_NOT_OWNED' },
-      { method: 'PATCH', url: cancel, as: 'otherCustomer', expect: 403, errorCode: 'REPAIR_REQUEST_NOT_OWNED' },
-      { method: 'GET', url: () => REPAIRS, as: 'otherCustomer', expect: 200, shows: false },
-      { method: 'GET', url: mine, as: 'anonymous', expect: 401, errorCode: 'AUTH_UNAUTHORIZED' },
-      { method: 'PATCH', url: cancel, as: 'anonymous', expect: 401, errorCode: 'AUTH_UNAUTHORIZED' },
-      { method: 'GET', url: mine, as: 'otherAdmin', expect: 403, errorCode: 'AUTH_FORBIDDEN' },
-      { method: 'PATCH', url: cancel, as: 'otherAdmin', expect: 403, errorCode: 'AUTH_FORBIDDEN' },
-    ]);
+    ownershipTests(
+      () => context,
+      [
+        { method: 'GET', url: mine, as: 'owner', expect: 200 },
+        { method: 'GET', url: () => REPAIRS, as: 'owner', expect: 200, shows: 'some' },
+        { method: 'GET', url: mine, as: 'otherCustomer', expect: 403, errorCode: 'REPAIR_REQUEST_NOT_OWNED' },
+        {
+          method: 'PATCH',
+          url: cancel,
+          as: 'otherCustomer',
+          expect: 403,
+          errorCode: 'REPAIR_REQUEST_NOT_OWNED',
+        },
+        { method: 'GET', url: () => REPAIRS, as: 'otherCustomer', expect: 200, shows: false },
+        { method: 'GET', url: mine, as: 'anonymous', expect: 401, errorCode: 'AUTH_UNAUTHORIZED' },
+        { method: 'PATCH', url: cancel, as: 'anonymous', expect: 401, errorCode: 'AUTH_UNAUTHORIZED' },
+        { method: 'GET', url: mine, as: 'otherAdmin', expect: 403, errorCode: 'AUTH_FORBIDDEN' },
+        { method: 'PATCH', url: cancel, as: 'otherAdmin', expect: 403, errorCode: 'AUTH_FORBIDDEN' },
+      ],
+    );
   });
 
   describe('admin routes', () => {
-    ownershipTests(() => context, [
-      { method: 'GET', url: admin, as: 'otherAdmin', expect: 200 },
-      { method: 'GET', url: admin, as: 'owner', expect: 403, errorCode: 'AUTH_FORBIDDEN' },
-      { method: 'GET', url: admin, as: 'limitedAdmin', expect: 403, errorCode: 'AUTH_PERMISSION_DENIED' },
-      {
-        method: 'PATCH',
-        url: (r) => `${admin(r)}/status`,
-        payload: () => ({ status: 'picked_up' }),
-        as: 'limitedAdmin',
-        expect: 403,
-        errorCode: 'AUTH_PERMISSION_DENIED',
-      },
-      {
-        method: 'PATCH',
-        url: (r) => `${admin(r)}/notes`,
-        payload: () => ({ adminNotes: 'x' }),
-        as: 'owner',
-        expect: 403,
-        errorCode: 'AUTH_FORBIDDEN',
-      },
-    ]);
+    ownershipTests(
+      () => context,
+      [
+        { method: 'GET', url: admin, as: 'otherAdmin', expect: 200 },
+        { method: 'GET', url: admin, as: 'owner', expect: 403, errorCode: 'AUTH_FORBIDDEN' },
+        { method: 'GET', url: admin, as: 'limitedAdmin', expect: 403, errorCode: 'AUTH_PERMISSION_DENIED' },
+        {
+          method: 'PATCH',
+          url: (r) => `${admin(r)}/status`,
+          payload: () => ({ status: 'picked_up' }),
+          as: 'limitedAdmin',
+          expect: 403,
+          errorCode: 'AUTH_PERMISSION_DENIED',
+        },
+        {
+          method: 'PATCH',
+          url: (r) => `${admin(r)}/notes`,
+          payload: () => ({ adminNotes: 'x' }),
+          as: 'owner',
+          expect: 403,
+          errorCode: 'AUTH_FORBIDDEN',
+        },
+      ],
+    );
   });
 });

@@ -3,7 +3,11 @@
 // customer's cancel racing an admin's move ends with exactly one of them applied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotifier } from '../../../src/modules/notifications';
-import { createRepairRequest, newTicketNumber, type RepairDeps } from '../../../src/modules/repairs/repairs.service';
+import {
+  createRepairRequest,
+  newTicketNumber,
+  type RepairDeps,
+} from '../../../src/modules/repairs/repairs.service';
 import { repairRequests } from '../../../src/modules/repairs/repairs.table';
 import type { UserPrincipal } from '../../../src/platform/auth/principal';
 import type { SignedIn } from '../../helpers/factories';

@@ -49,18 +49,25 @@ describe('repair tables', () => {
     await refused(db().insert(repairRequestDevices).values(base), (e) =>
       isCheckViolation(e, 'repair_request_devices_one_brand'),
     );
-    await refused(db().insert(repairRequestDevices).values({ ...base, brandId: null, customBrandName: null }), (e) =>
-      isCheckViolation(e, 'repair_request_devices_one_brand'),
+    await refused(
+      db()
+        .insert(repairRequestDevices)
+        .values({ ...base, brandId: null, customBrandName: null }),
+      (e) => isCheckViolation(e, 'repair_request_devices_one_brand'),
     );
   });
 
   it('a history row outside the matrix is refused; one inside is stored', async () => {
     const row = { repairRequestId: requestId, actorType: 'admin' as const };
     await refused(
-      db().insert(repairRequestStatusHistory).values({ ...row, fromStatus: 'request_received', toStatus: 'returned' }),
+      db()
+        .insert(repairRequestStatusHistory)
+        .values({ ...row, fromStatus: 'request_received', toStatus: 'returned' }),
       (e) => isCheckViolation(e, 'repair_request_status_history_pair_allowed'),
     );
-    await db().insert(repairRequestStatusHistory).values({ ...row, fromStatus: 'picked_up', toStatus: 'under_repair' });
+    await db()
+      .insert(repairRequestStatusHistory)
+      .values({ ...row, fromStatus: 'picked_up', toStatus: 'under_repair' });
   });
 
   it('ticket numbers: format checked, duplicates refused', async () => {
@@ -71,11 +78,15 @@ describe('repair tables', () => {
       sharedDescription: '',
     };
     await refused(
-      db().insert(repairRequests).values({ ...values, publicId: newUuid(), ticketNumber: 'TR-abc' }),
+      db()
+        .insert(repairRequests)
+        .values({ ...values, publicId: newUuid(), ticketNumber: 'TR-abc' }),
       (e) => isCheckViolation(e, 'repair_requests_ticket_number_format'),
     );
     await refused(
-      db().insert(repairRequests).values({ ...values, publicId: newUuid(), ticketNumber: 'TR-ABCDEFGH' }),
+      db()
+        .insert(repairRequests)
+        .values({ ...values, publicId: newUuid(), ticketNumber: 'TR-ABCDEFGH' }),
       (e) => isUniqueViolation(e, 'repair_requests_ticket_number_unique'),
     );
   });

@@ -69,8 +69,18 @@ describe('repair requests', () => {
       expect(data).not.toHaveProperty('id');
       expect(data).not.toHaveProperty('adminNotes');
       expect(data.devices).toEqual([
-        expect.objectContaining({ brandId: b.id, customBrandName: null, brandName: 'Dell', laptopModel: 'XPS 13' }),
-        expect.objectContaining({ brandId: null, customBrandName: 'Framework', brandName: 'Framework', orderItemId: null }),
+        expect.objectContaining({
+          brandId: b.id,
+          customBrandName: null,
+          brandName: 'Dell',
+          laptopModel: 'XPS 13',
+        }),
+        expect.objectContaining({
+          brandId: null,
+          customBrandName: 'Framework',
+          brandName: 'Framework',
+          orderItemId: null,
+        }),
       ]);
     });
 
@@ -117,13 +127,17 @@ describe('repair requests', () => {
     it('links an own order and its items', async () => {
       const { orderId } = await c.placed(me);
       const [itemId] = await c.orderItemIds(me, orderId);
-      const res = await c.create(me, { orderId, sourceType: 'order', devices: [c.device({ orderItemId: itemId })] });
+      const res = await c.create(me, {
+        orderId,
+        sourceType: 'order',
+        devices: [c.device({ orderItemId: itemId })],
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.orderId).toBe(orderId);
       expect(res.json().data.devices[0].orderItemId).toBe(itemId);
     });
 
-    it('order links: unknown 404, another customer\'s 403, item not in the order 422', async () => {
+    it("order links: unknown 404, another customer's 403, item not in the order 422", async () => {
       const other = await c.customer();
       const mine = await c.placed(me);
       const theirs = await c.placed(other);
@@ -152,7 +166,16 @@ describe('repair requests', () => {
       [{ devices: undefined }, 'devices'],
       [{ sharedDescription: undefined }, 'sharedDescription'],
       [{ devices: [{ customBrandName: 'HP', laptopModel: ' ', problemDescription: 'x' }] }, 'devices'],
-      [{ devices: Array.from({ length: 21 }, () => ({ customBrandName: 'HP', laptopModel: 'a', problemDescription: 'b' })) }, 'devices'],
+      [
+        {
+          devices: Array.from({ length: 21 }, () => ({
+            customBrandName: 'HP',
+            laptopModel: 'a',
+            problemDescription: 'b',
+          })),
+        },
+        'devices',
+      ],
       [{ orderId: 0 }, 'orderId'],
     ])('bad body %j: 400 VALIDATION_ERROR at %s', async (patch, path) => {
       const res = await c.create(me, patch);
@@ -183,7 +206,7 @@ describe('repair requests', () => {
       expectError(await c.http.call('GET', `${REPAIRS}?status=done`, who.headers), 400, 'VALIDATION_ERROR');
     });
 
-    it('detail: own 200; unknown 404; another customer\'s 403 REPAIR_REQUEST_NOT_OWNED; bad uuid 400', async () => {
+    it("detail: own 200; unknown 404; another customer's 403 REPAIR_REQUEST_NOT_OWNED; bad uuid 400", async () => {
       const r = await c.created(me, { sharedDescription: 'secret-description-123' });
       const ok = await c.http.call('GET', `${REPAIRS}/${r.publicId}`, me.headers);
       expect(ok.statusCode).toBe(200);
@@ -213,7 +236,11 @@ describe('repair requests', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.status).toBe('cancelled');
       expect(res.json().data.statusHistory).toEqual([
-        expect.objectContaining({ fromStatus: 'request_received', toStatus: 'cancelled', actorType: 'customer' }),
+        expect.objectContaining({
+          fromStatus: 'request_received',
+          toStatus: 'cancelled',
+          actorType: 'customer',
+        }),
       ]);
       const again = await c.http.call('PATCH', `${REPAIRS}/${r.publicId}/cancel`, me.headers);
       expectError(again, 422, 'REPAIR_REQUEST_CANNOT_CANCEL');
@@ -237,7 +264,9 @@ describe('repair requests', () => {
   });
 
   describe('admin status matrix', () => {
-    const pairs = STATUSES.flatMap((from) => STATUSES.map((to) => [from, to, ALLOWED.has(`${from}>${to}`)] as const));
+    const pairs = STATUSES.flatMap((from) =>
+      STATUSES.map((to) => [from, to, ALLOWED.has(`${from}>${to}`)] as const),
+    );
 
     it.each(pairs)('%s → %s allowed: %s', async (from, to, allowed) => {
       const r = await c.requestAt(me, from);
@@ -299,7 +328,11 @@ describe('repair requests', () => {
       expect(next.json().data.estimatedDeliveryAt).toBeNull();
       await c.t.drainJobs();
       const count = c.t.push.length;
-      expectError(await c.setStatus(id, { status: 'returned' }), 400, 'REPAIR_REQUEST_INVALID_STATUS_TRANSITION');
+      expectError(
+        await c.setStatus(id, { status: 'returned' }),
+        400,
+        'REPAIR_REQUEST_INVALID_STATUS_TRANSITION',
+      );
       await c.t.drainJobs();
       expect(c.t.push.length).toBe(count);
     });
@@ -330,14 +363,21 @@ describe('repair requests', () => {
       await c.t.drainJobs();
       const pushed = c.t.push.slice(before);
       expect(pushed).toHaveLength(1);
-      expect(pushed[0]!.data).toMatchObject({ type: 'repair.collection_method_changed', collectionMethod: 'dropoff' });
+      expect(pushed[0]!.data).toMatchObject({
+        type: 'repair.collection_method_changed',
+        collectionMethod: 'dropoff',
+      });
       await c.setStatus(id, { status: 'dropped_off' });
       expectError(
         await c.http.call('PATCH', url, c.admin.headers, { collectionMethod: 'pickup' }),
         422,
         'REPAIR_REQUEST_COLLECTION_METHOD_LOCKED',
       );
-      expectError(await c.http.call('PATCH', url, c.admin.headers, { collectionMethod: 'van' }), 400, 'VALIDATION_ERROR');
+      expectError(
+        await c.http.call('PATCH', url, c.admin.headers, { collectionMethod: 'van' }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expectError(
         await c.http.call('PATCH', `${ADMIN_REPAIRS}/999999/collection-method`, c.admin.headers, {
           collectionMethod: 'pickup',
@@ -384,25 +424,47 @@ describe('repair requests', () => {
       expect(await ids(`userId=${who.userId}&dateFrom=${today}&dateTo=${today}`)).toHaveLength(2);
       expect(await ids(`userId=${who.userId}&dateTo=2020-01-01`)).toEqual([]);
       expect(await ids(`userId=${who.userId}&dateFrom=2999-01-01`)).toEqual([]);
-      const page = await c.http.call('GET', `${ADMIN_REPAIRS}?userId=${who.userId}&size=1&page=2`, c.admin.headers);
+      const page = await c.http.call(
+        'GET',
+        `${ADMIN_REPAIRS}?userId=${who.userId}&size=1&page=2`,
+        c.admin.headers,
+      );
       expect(page.json().meta).toEqual({ count: 2, page: 2, size: 1 });
       expect(page.json().data[0]).toMatchObject({
         ticketNumber: a.ticketNumber,
         customer: { id: who.userId, email: who.email },
       });
-      for (const q of ['dateFrom=2026-02-30', 'dateFrom=2026-03-02&dateTo=2026-03-01', 'userId=abc', 'status=x']) {
-        expectError(await c.http.call('GET', `${ADMIN_REPAIRS}?${q}`, c.admin.headers), 400, 'VALIDATION_ERROR');
+      for (const q of [
+        'dateFrom=2026-02-30',
+        'dateFrom=2026-03-02&dateTo=2026-03-01',
+        'userId=abc',
+        'status=x',
+      ]) {
+        expectError(
+          await c.http.call('GET', `${ADMIN_REPAIRS}?${q}`, c.admin.headers),
+          400,
+          'VALIDATION_ERROR',
+        );
       }
       const detail = await c.http.call('GET', `${ADMIN_REPAIRS}/${idA}`, c.admin.headers);
       expect(detail.json().data).toMatchObject({ id: idA, publicId: a.publicId, status: 'picked_up' });
-      expectError(await c.http.call('GET', `${ADMIN_REPAIRS}/999999`, c.admin.headers), 404, 'REPAIR_REQUEST_NOT_FOUND');
+      expectError(
+        await c.http.call('GET', `${ADMIN_REPAIRS}/999999`, c.admin.headers),
+        404,
+        'REPAIR_REQUEST_NOT_FOUND',
+      );
     });
 
     it.each([
       ['GET', ADMIN_REPAIRS, 'RepairRequests_READ', undefined],
       ['GET', `${ADMIN_REPAIRS}/1`, 'RepairRequests_READ', undefined],
       ['PATCH', `${ADMIN_REPAIRS}/1/status`, 'RepairRequests_UPDATE', { status: 'picked_up' }],
-      ['PATCH', `${ADMIN_REPAIRS}/1/collection-method`, 'RepairRequests_UPDATE', { collectionMethod: 'pickup' }],
+      [
+        'PATCH',
+        `${ADMIN_REPAIRS}/1/collection-method`,
+        'RepairRequests_UPDATE',
+        { collectionMethod: 'pickup' },
+      ],
       ['PATCH', `${ADMIN_REPAIRS}/1/notes`, 'RepairRequests_UPDATE', { adminNotes: 'x' }],
     ] as const)('%s %s needs %s', async (method, url, permission, payload) => {
       await c.http.expectGuarded(method, url, permission, me, payload);
