@@ -43,6 +43,7 @@ import type { UserPrincipal } from '../src/platform/auth/principal';
 import { createMemoryCache } from '../src/platform/cache/memory-cache';
 import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
+import { seedDemoEmiRepairs } from './seed-demo-emi-repairs';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
 import { seedDemoReviews } from './seed-demo-reviews';
 
@@ -587,6 +588,7 @@ async function main(): Promise<number> {
           'PAYMENT_RETURN_URL_ALLOWLIST is empty: the demo orders need a return URL.',
         );
       orders = await seedDemoOrders(app, summary, summary.orderProducts, returnUrl);
+      await seedDemoEmiRepairs(app, summary);
     } finally {
       await app.close();
     }

@@ -22,12 +22,14 @@ import { blogModule } from './modules/blog';
 import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
 import { contentModule } from './modules/content';
+import { emiModule } from './modules/emi';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
 import { reviewsModule } from './modules/reviews';
+import { repairsModule } from './modules/repairs';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -61,6 +63,8 @@ export const modules: PasalModule[] = [
   ordersModule,
   paymentsModule,
   reviewsModule,
+  emiModule,
+  repairsModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -438,6 +438,11 @@ export const settings = {
     schema: int(1),
     default: '60',
   }),
+  EMI_PUBLIC_CACHE_TTL_SECONDS: setting({
+    doc: 'The public EMI config and bank list (`/api/mobile/emi/config`, `/api/mobile/emi/banks`) are kept this long in the cache (0: off). Every admin change of the config or a bank clears them.',
+    schema: int(0, 86_400),
+    default: '300',
+  }),
   BANNER_SERVE_CACHE_TTL_SECONDS: setting({
     doc: 'Banner serving: the banners chosen for a placement and a visitor context are kept this long in the cache (0: off). Every banner, placement, campaign, assignment or targeting-rule write clears them.',
     schema: int(0, 3600),

@@ -80,6 +80,7 @@ export {
   type StockOwner,
   setReservedQuantity,
 } from './stock/stock.service';
+export { type BrandRef, findBrands } from './taxonomy/brands.lookup';
 
 const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
   module: p.module,

@@ -23,6 +23,7 @@ export {
   type OrderDeps,
 } from './orders.commands';
 export { queueUnpaidOrderCancels } from './orders.jobs';
+export { findOrderLink, type OrderLink } from './orders.links';
 export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
 export { orderPermissions } from './orders.permissions';
 export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
