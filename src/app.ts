@@ -27,6 +27,7 @@ import { identityModule } from './modules/identity';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
+import { posModule } from './modules/pos';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -58,6 +59,7 @@ export const modules: PasalModule[] = [
   bannersModule,
   ordersModule,
   paymentsModule,
+  posModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
