@@ -12,12 +12,12 @@ import { cartErrors } from '../cart';
 import { finalizeStock, findProductsForSale, reserveStock } from '../catalog';
 import { onOrderPaid } from './fulfillment/fulfillment.commands';
 import { insertFulfillmentHistory, moveFulfillment } from './fulfillment/fulfillment.repository';
-import type { FulfillmentStatus } from './fulfillment/fulfillment.rules';
+import type { FulfillmentStatus, OrderType } from './fulfillment/fulfillment.rules';
 import { forgetOrder } from './orders.cache';
 import { type ChangeOutcome, notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
 import { orderErrors } from './orders.errors';
 import * as repo from './orders.repository';
-import { orderNumber, orderTypeOf } from './orders.service';
+import { orderNumber } from './orders.service';
 import { orderAdminNotes, orders } from './orders.table';
 
 export {
@@ -52,6 +52,16 @@ export interface PosOrderInput {
     latitude: number | null;
     longitude: number | null;
   };
+}
+
+/**
+ * The POS rule (interface, decisions.md): all lines physical → `physical`, all digital →
+ * `digital`, anything else `mixed` — a care-package-only sale too (checkout would say `care_package`).
+ */
+export function posOrderType(kinds: readonly string[]): OrderType {
+  if (kinds.length && kinds.every((k) => k === 'physical')) return 'physical';
+  if (kinds.length && kinds.every((k) => k === 'digital')) return 'digital';
+  return 'mixed';
 }
 
 /** The interface's POS price math, from each product's `mrp` and effective price. */
@@ -108,7 +118,7 @@ export async function createPosOrder(
   const order = await repo.insertOrder(tx, {
     orderNumber: orderNumber(at),
     customerId: input.customer.id,
-    orderType: orderTypeOf(lines.map((l) => l.product.productKind)),
+    orderType: posOrderType(lines.map((l) => l.product.productKind)),
     status: 'payment_pending',
     paymentStatus: 'pending',
     paymentMethod: 'pos',
