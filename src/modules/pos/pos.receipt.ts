@@ -54,13 +54,21 @@ function layout(doc: PDFKit.PDFDocument, r: Receipt): number {
     doc.text(printable(value), MARGIN, y, { width: INNER, align: opts.align ?? 'left' });
     y = doc.y + 1;
   };
-  const pair = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 10 : 8);
-    const height = doc.heightOfString(printable(label), { width: INNER * 0.6 });
-    doc.text(printable(label), MARGIN, y, { width: INNER * 0.6 });
-    doc.text(printable(value), MARGIN + INNER * 0.6, y, { width: INNER * 0.4, align: 'right' });
+  /** A label on the left, its value right-aligned; `split` is the label's share of the width. */
+  const pair = (label: string, value: string, opts: { bold?: boolean; split?: number } = {}) => {
+    const split = opts.split ?? 0.6;
+    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.bold ? 10 : 8);
+    const labelOpts = { width: INNER * split };
+    const valueOpts = { width: INNER * (1 - split), align: 'right' as const };
+    const height = Math.max(
+      doc.heightOfString(printable(label), labelOpts),
+      doc.heightOfString(printable(value), valueOpts),
+    );
+    doc.text(printable(label), MARGIN, y, labelOpts);
+    doc.text(printable(value), MARGIN + INNER * split, y, valueOpts);
     y += height + 2;
   };
+  const fact = (label: string, value: string) => pair(label, value, { split: 0.3 });
   const rule = () => {
     y += 2;
     doc
@@ -76,10 +84,10 @@ function layout(doc: PDFKit.PDFDocument, r: Receipt): number {
   text(r.storeName, { font: 'Helvetica-Bold', size: 12, align: 'center' });
   text('Sales receipt', { align: 'center' });
   rule();
-  pair('Order', r.orderNumber);
-  pair('Date', r.orderDate);
-  if (r.customerName) pair('Customer', r.customerName);
-  if (r.customerPhone) pair('Phone', r.customerPhone);
+  fact('Order', r.orderNumber);
+  fact('Date', r.orderDate);
+  if (r.customerName) fact('Customer', r.customerName);
+  if (r.customerPhone) fact('Phone', r.customerPhone);
   rule();
   for (const line of r.lines) {
     text(line.title, { font: 'Helvetica-Bold' });
@@ -89,7 +97,7 @@ function layout(doc: PDFKit.PDFDocument, r: Receipt): number {
   pair('Subtotal', npr(r.subtotal));
   if (r.counterDiscount > 0) pair('Discount', `-${npr(r.counterDiscount)}`);
   if (r.shippingFee > 0) pair('Delivery', npr(r.shippingFee));
-  pair('Total NPR', npr(r.total), true);
+  pair('Total NPR', npr(r.total), { bold: true });
   if (r.savings > 0) pair('You saved (MRP)', npr(r.savings));
   rule();
   text(r.payment);

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/modules/idempotency';
-import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import type { TestAppOptions } from '../../helpers/app';
+import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { ordersTestApp } from '../orders/calls';
 
 export const POS = '/api/admin/pos';
@@ -16,8 +16,13 @@ export async function posTestApp(opts: TestAppOptions = {}) {
   const c = await ordersTestApp(opts);
   const clerk = await signedInAdmin(c.t, { permissions: ALL_POS });
 
-  const call = (method: 'GET' | 'POST', path: string, payload?: unknown, headers: Record<string, string> = {}, who: SignedIn = clerk) =>
-    c.http.call(method, `${POS}${path}`, { ...who.headers, ...headers }, payload);
+  const call = (
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+    who: SignedIn = clerk,
+  ) => c.http.call(method, `${POS}${path}`, { ...who.headers, ...headers }, payload);
 
   /** A customer account (made the usual way: registration's factory). */
   const customer = (opts2: { name?: string; email?: string } = {}) => signedInCustomer(c.t, opts2);
@@ -27,7 +32,11 @@ export async function posTestApp(opts: TestAppOptions = {}) {
     call('POST', '/orders', body, { [IDEMPOTENCY_HEADER]: key }, who);
 
   /** An in-store order for `customerId` of `items`; answers its id. */
-  async function posOrder(customerId: string, items: Array<{ productId: number; quantity: number }>, extra = {}) {
+  async function posOrder(
+    customerId: string,
+    items: Array<{ productId: number; quantity: number }>,
+    extra = {},
+  ) {
     const res = await createOrder({ customerId, items, ...extra });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.id as number;
@@ -40,7 +49,9 @@ export async function posTestApp(opts: TestAppOptions = {}) {
   const detail = (orderId: number) => c.adminOrder(orderId);
 
   /** A paid in-store order of one new product (`onHand` 5); answers the ids. */
-  async function paidPosOrder(opts2: { gateway?: string; mrp?: number; sp?: number; district?: string } = {}) {
+  async function paidPosOrder(
+    opts2: { gateway?: string; mrp?: number; sp?: number; district?: string } = {},
+  ) {
     const who = await customer();
     const productId = await c.product({ mrp: opts2.mrp ?? 1000, sp: opts2.sp ?? 0, onHand: 5 });
     const orderId = await posOrder(who.userId, [{ productId, quantity: 1 }], {

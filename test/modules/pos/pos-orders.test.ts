@@ -27,7 +27,13 @@ describe('POST /api/admin/pos/orders', () => {
     lines: Array<{ mrp: number; sp: number; quantity: number }>;
     couponDiscount?: number;
     shippingFee?: number;
-    expected: { totalMrp: number; totalSp: number; couponDiscount: number; shippingFee: number; finalPayable: number };
+    expected: {
+      totalMrp: number;
+      totalSp: number;
+      couponDiscount: number;
+      shippingFee: number;
+      finalPayable: number;
+    };
   }> = [
     {
       name: 'one line at MRP',
@@ -62,7 +68,10 @@ describe('POST /api/admin/pos/orders', () => {
     it(`prices from the products: ${k.name}`, async () => {
       const items = [];
       for (const line of k.lines) {
-        items.push({ productId: await c.product({ mrp: line.mrp, sp: line.sp, onHand: 10 }), quantity: line.quantity });
+        items.push({
+          productId: await c.product({ mrp: line.mrp, sp: line.sp, onHand: 10 }),
+          quantity: line.quantity,
+        });
       }
       const orderId = await c.posOrder(buyer.userId, items, {
         ...(k.couponDiscount === undefined ? {} : { couponDiscount: k.couponDiscount }),
@@ -110,7 +119,13 @@ describe('POST /api/admin/pos/orders', () => {
     });
     // The same product twice is one line of 2.
     expect(order.items).toHaveLength(1);
-    expect(order.items[0]).toMatchObject({ productId, quantity: 2, unitMrp: 4000, unitSp: 3600, finalValue: 7200 });
+    expect(order.items[0]).toMatchObject({
+      productId,
+      quantity: 2,
+      unitMrp: 4000,
+      unitSp: 3600,
+      finalValue: 7200,
+    });
     expect(await c.stockOf(productId)).toEqual({ onHand: 4, reserved: 2, available: 2 });
     // The customer sees it among their orders.
     const mine = await c.order(buyer as never, data.id);
@@ -122,7 +137,14 @@ describe('POST /api/admin/pos/orders', () => {
     const digi = await c.product({ kind: 'digital' });
     const cover = await c.product({ kind: 'care_package' });
     const typeOf = async (items: number[]) =>
-      (await c.detail(await c.posOrder(buyer.userId, items.map((productId) => ({ productId, quantity: 1 }))))).orderType;
+      (
+        await c.detail(
+          await c.posOrder(
+            buyer.userId,
+            items.map((productId) => ({ productId, quantity: 1 })),
+          ),
+        )
+      ).orderType;
     expect(await typeOf([phys])).toBe('physical');
     expect(await typeOf([digi])).toBe('digital');
     expect(await typeOf([phys, digi])).toBe('mixed');
@@ -159,7 +181,10 @@ describe('POST /api/admin/pos/orders', () => {
       'POS_CUSTOMER_NOT_FOUND',
     );
     expectError(await c.createOrder({ customerId: c.clerk.userId, items }), 404, 'POS_CUSTOMER_NOT_FOUND');
-    const unknown = await c.createOrder({ customerId: buyer.userId, items: [{ productId: 99_999_999, quantity: 1 }] });
+    const unknown = await c.createOrder({
+      customerId: buyer.userId,
+      items: [{ productId: 99_999_999, quantity: 1 }],
+    });
     expectError(unknown, 404, 'ORDER_PRODUCT_NOT_FOUND');
     expect(unknown.json().productId).toBe(99_999_999);
     const draft = await c.product({ status: 'draft' });
@@ -204,7 +229,11 @@ describe('POST /api/admin/pos/orders/:orderId/payment', () => {
   it('records a completed payment; the order becomes paid, fulfilment received, units sold', async () => {
     const productId = await c.product({ mrp: 2500, sp: 2200, onHand: 3 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 2 }]);
-    const res = await c.pay(orderId, { gateway: 'pos_card', amountNpr: 4400, transactionReference: ' SLIP-1001 ' });
+    const res = await c.pay(orderId, {
+      gateway: 'pos_card',
+      amountNpr: 4400,
+      transactionReference: ' SLIP-1001 ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.orderId).toBe(orderId);
@@ -240,7 +269,10 @@ describe('POST /api/admin/pos/orders/:orderId/payment', () => {
   it('requires its own Idempotency-Key; a replay answers the cached result; the creation key value does not replay the creation', async () => {
     const productId = await c.product({ onHand: 2 });
     const key = newKey('same');
-    const created = await c.createOrder({ customerId: buyer.userId, items: [{ productId, quantity: 1 }] }, key);
+    const created = await c.createOrder(
+      { customerId: buyer.userId, items: [{ productId, quantity: 1 }] },
+      key,
+    );
     const orderId = created.json().data.id;
     const body = { gateway: 'pos_cash', amountNpr: 1000 };
     expectError(await c.call('POST', `/orders/${orderId}/payment`, body), 400, 'VALIDATION_ERROR');
@@ -262,7 +294,11 @@ describe('POST /api/admin/pos/orders/:orderId/payment', () => {
     // An online checkout's COD order is no POS sale.
     const shopper = await c.customer();
     const { orderId: codOrder } = await c.placed(shopper, 'cod');
-    expectError(await c.pay(codOrder, { gateway: 'pos_cash', amountNpr: 1000 }), 400, 'POS_ORDER_NOT_POS_SALE');
+    expectError(
+      await c.pay(codOrder, { gateway: 'pos_cash', amountNpr: 1000 }),
+      400,
+      'POS_ORDER_NOT_POS_SALE',
+    );
 
     const productId = await c.product({ mrp: 1200, onHand: 3 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 1 }]);
@@ -279,7 +315,11 @@ describe('POST /api/admin/pos/orders/:orderId/payment', () => {
     const cancel = await c.http.call('POST', `/api/admin/orders/${orderId}/cancel`, c.admin.headers, {});
     expect(cancel.statusCode, cancel.body).toBe(202);
     await c.adminSettled(cancel.json().data.requestId);
-    expectError(await c.pay(orderId, { gateway: 'pos_cash', amountNpr: 1200 }), 400, 'POS_ORDER_NOT_PAYMENT_PENDING');
+    expectError(
+      await c.pay(orderId, { gateway: 'pos_cash', amountNpr: 1200 }),
+      400,
+      'POS_ORDER_NOT_PAYMENT_PENDING',
+    );
     expect(await c.stockOf(productId)).toEqual({ onHand: 3, reserved: 0, available: 3 });
   });
 
@@ -301,13 +341,21 @@ describe('POST /api/admin/pos/orders/:orderId/payment', () => {
     const [taken] = await paymentsOf(first.orderId);
     const productId = await c.product({ mrp: 1000, onHand: 2 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 1 }]);
-    const dup = await c.pay(orderId, { gateway: 'pos_cash', amountNpr: 1000, transactionReference: taken!.providerReference });
+    const dup = await c.pay(orderId, {
+      gateway: 'pos_cash',
+      amountNpr: 1000,
+      transactionReference: taken!.providerReference,
+    });
     expectError(dup, 400, 'POS_DUPLICATE_PAYMENT_REFERENCE');
     expect((await c.detail(orderId)).orderStatus).toBe('payment_pending');
     expect((await c.detail(orderId)).gateway).toBe('pos');
     expect(await paymentsOf(orderId)).toHaveLength(0);
     // The same slip number on another gateway is another payment.
-    const other = await c.pay(orderId, { gateway: 'pos_wallet_a', amountNpr: 1000, transactionReference: taken!.providerReference });
+    const other = await c.pay(orderId, {
+      gateway: 'pos_wallet_a',
+      amountNpr: 1000,
+      transactionReference: taken!.providerReference,
+    });
     expect(other.statusCode, other.body).toBe(200);
   });
 });
@@ -316,25 +364,43 @@ describe('POST /api/admin/pos/orders/:orderId/payment-failure', () => {
   it('adds a marked admin note; the order stays payment_pending and can be paid afterwards', async () => {
     const productId = await c.product({ mrp: 800, onHand: 1 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 1 }]);
-    const res = await c.call('POST', `/orders/${orderId}/payment-failure`, { reason: '  Card declined by bank  ' });
+    const res = await c.call('POST', `/orders/${orderId}/payment-failure`, {
+      reason: '  Card declined by bank  ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toBeNull();
     const order = await c.detail(orderId);
     expect(order.orderStatus).toBe('payment_pending');
-    expect(order.adminNotes.map((n: { note: string }) => n.note)).toEqual(['[POS payment failure] Card declined by bank']);
+    expect(order.adminNotes.map((n: { note: string }) => n.note)).toEqual([
+      '[POS payment failure] Card declined by bank',
+    ]);
     expect((await c.pay(orderId, { gateway: 'pos_cash', amountNpr: 800 })).statusCode).toBe(200);
   });
 
   it('refuses unknown orders, non-POS orders and a bad reason', async () => {
-    expectError(await c.call('POST', '/orders/99999999/payment-failure', { reason: 'x' }), 404, 'ORDER_NOT_FOUND');
+    expectError(
+      await c.call('POST', '/orders/99999999/payment-failure', { reason: 'x' }),
+      404,
+      'ORDER_NOT_FOUND',
+    );
     const { orderId: codOrder } = await c.placed(await c.customer(), 'cod');
-    expectError(await c.call('POST', `/orders/${codOrder}/payment-failure`, { reason: 'x' }), 400, 'POS_ORDER_NOT_POS_SALE');
+    expectError(
+      await c.call('POST', `/orders/${codOrder}/payment-failure`, { reason: 'x' }),
+      400,
+      'POS_ORDER_NOT_POS_SALE',
+    );
     const productId = await c.product({ onHand: 1 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 1 }]);
     for (const reason of ['', '   ', 'x'.repeat(1001)]) {
-      expectError(await c.call('POST', `/orders/${orderId}/payment-failure`, { reason }), 400, 'VALIDATION_ERROR');
+      expectError(
+        await c.call('POST', `/orders/${orderId}/payment-failure`, { reason }),
+        400,
+        'VALIDATION_ERROR',
+      );
     }
-    expect((await c.call('POST', `/orders/${orderId}/payment-failure`, { reason: 'x'.repeat(1000) })).statusCode).toBe(200);
+    expect(
+      (await c.call('POST', `/orders/${orderId}/payment-failure`, { reason: 'x'.repeat(1000) })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -350,7 +416,13 @@ describe('POST /api/admin/pos/orders/:orderId/pickup-confirm', () => {
     expect(data.requestId).toMatch(/^pos_pickup_(?!already_)/);
     const order = await c.detail(orderId);
     expect(order.fulfillmentStatus).toBe('picked_up');
-    expect(order.fulfillmentHistory.map((h: { fromStatus: string; toStatus: string; actorType: string }) => [h.fromStatus, h.toStatus, h.actorType])).toEqual([
+    expect(
+      order.fulfillmentHistory.map((h: { fromStatus: string; toStatus: string; actorType: string }) => [
+        h.fromStatus,
+        h.toStatus,
+        h.actorType,
+      ]),
+    ).toEqual([
       ['received', 'ready', 'admin'],
       ['ready', 'picked_up', 'admin'],
     ]);
