@@ -44,6 +44,7 @@ import { createMemoryCache } from '../src/platform/cache/memory-cache';
 import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
+import { seedDemoPos } from './seed-demo-pos';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {
@@ -584,6 +585,12 @@ async function main(): Promise<number> {
           'PAYMENT_RETURN_URL_ALLOWLIST is empty: the demo orders need a return URL.',
         );
       orders = await seedDemoOrders(app, summary, summary.orderProducts, returnUrl);
+      orders.push(
+        ...(await seedDemoPos(app, summary, [
+          summary.orderProducts.physical[0]!,
+          summary.orderProducts.physical[1]!,
+        ])),
+      );
     } finally {
       await app.close();
     }
