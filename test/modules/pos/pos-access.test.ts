@@ -1,6 +1,7 @@
 // Who may call each POS route: no token 401, a customer 403 AUTH_FORBIDDEN, an admin without
 // the route's permission 403 AUTH_PERMISSION_DENIED, and an admin holding only that permission
 // gets through. Refused writes change nothing.
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/modules/idempotency';
 import { signedInAdmin } from '../../helpers/factories';
@@ -115,5 +116,33 @@ describe('POS route permissions', () => {
     const res = await c.call('GET', '/orders/export?startDate=2026-01-01&endDate=2026-01-02');
     expect(res.statusCode, res.body).toBe(200);
     expect(Array.isArray(res.json().data)).toBe(true);
+  });
+});
+
+describe('POS in the OpenAPI document', () => {
+  it('lists every route with its permission, the required keys, the PDF and the CSV, and stays valid', async () => {
+    const res = await c.http.call('GET', '/docs/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    const p = (path: string) => doc.paths[`/api/admin/pos${path}`];
+    expect(p('/customers/lookup').get.description).toContain('Pos_READ');
+    expect(p('/customers').post.description).toContain('Pos_CREATE');
+    expect(p('/orders/{orderId}/payment').post.description).toContain('Pos_RECORD_PAYMENT');
+    expect(p('/orders/{orderId}/pickup-confirm').post.description).toContain('Pos_UPDATE');
+    for (const route of [p('/orders').post, p('/orders/{orderId}/payment').post]) {
+      expect(route.parameters).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+      );
+    }
+    expect(p('/orders/{orderId}/receipt').get.responses['200'].content).toEqual({
+      'application/pdf': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },
+    });
+    expect(Object.keys(p('/orders/export').get.responses['200'].content).sort()).toEqual([
+      'application/json',
+      'text/csv',
+    ]);
+    expect(p('/analytics').get).toBeDefined();
   });
 });

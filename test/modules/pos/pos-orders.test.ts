@@ -6,11 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/modules/idempotency';
 import { payments } from '../../../src/modules/payments/payments.table';
+import type { SignedIn } from '../../helpers/factories';
 import { expectError } from '../cart/calls';
 import { newKey, type PosTestApp, posTestApp } from './calls';
 
 let c: PosTestApp;
-let buyer: { userId: string };
+let buyer: SignedIn;
 
 beforeAll(async () => {
   c = await posTestApp();
@@ -128,7 +129,7 @@ describe('POST /api/admin/pos/orders', () => {
     });
     expect(await c.stockOf(productId)).toEqual({ onHand: 4, reserved: 2, available: 2 });
     // The customer sees it among their orders.
-    const mine = await c.order(buyer as never, data.id);
+    const mine = await c.order(buyer, data.id);
     expect(mine.orderNumber).toBe(order.orderNumber);
   });
 
@@ -258,6 +259,8 @@ describe('POST /api/admin/pos/orders/:orderId/payment', () => {
     });
     // The customer is told, like an online payment.
     await c.t.drainJobs();
+    const mail = c.t.mail.filter((m) => m.to === buyer.email && m.subject.includes(order.orderNumber));
+    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('Payment received')]);
   });
 
   it('generates a reference when none is given', async () => {
