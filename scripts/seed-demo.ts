@@ -46,6 +46,7 @@ import { seedDemoContent } from './seed-demo-content';
 import { seedDemoEmiRepairs } from './seed-demo-emi-repairs';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
 import { seedDemoReviews } from './seed-demo-reviews';
+import { seedDemoPos } from './seed-demo-pos';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {
@@ -589,6 +590,12 @@ async function main(): Promise<number> {
         );
       orders = await seedDemoOrders(app, summary, summary.orderProducts, returnUrl);
       await seedDemoEmiRepairs(app, summary);
+      orders.push(
+        ...(await seedDemoPos(app, summary, [
+          summary.orderProducts.physical[0]!,
+          summary.orderProducts.physical[1]!,
+        ])),
+      );
     } finally {
       await app.close();
     }

@@ -30,6 +30,7 @@ import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
 import { reviewsModule } from './modules/reviews';
 import { repairsModule } from './modules/repairs';
+import { posModule } from './modules/pos';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
@@ -65,6 +66,7 @@ export const modules: PasalModule[] = [
   reviewsModule,
   emiModule,
   repairsModule,
+  posModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -65,6 +65,7 @@ export {
 } from './products/products.service';
 export { seoRecord as seoRecordSchema } from './seo/seo.schemas';
 export { findSeoRecord, seoExists } from './seo/seo.service';
+export { allShippingDistrictNames } from './shipping-districts/shipping-districts.names';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export type { StockLevel } from './stock/stock.schemas';
 export {

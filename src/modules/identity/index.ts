@@ -17,6 +17,7 @@ import { createUserResolver } from './identity.service';
 import { idpRoutes } from './idp/idp.routes';
 
 export { sendAdminInvitation, toProfile } from './auth/auth.service';
+export * as counterCustomers from './identity.counter';
 export { activeAdminIdsWithPermission, livePushTokens } from './identity.repository';
 export type { SessionTokens } from './identity.service';
 export {

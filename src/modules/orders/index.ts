@@ -11,6 +11,7 @@ import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
+import { markPosOrderPaid } from './orders.pos';
 import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
@@ -27,6 +28,7 @@ export { findOrderLink, type OrderLink } from './orders.links';
 export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
 export { orderPermissions } from './orders.permissions';
 export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
+export * as posSales from './orders.pos';
 export { orderTypeOf } from './orders.service';
 
 export const ordersModule: PasalModule = {
@@ -39,10 +41,12 @@ export const ordersModule: PasalModule = {
     setPaymentInitiator(ctx.app, { initiate: (tx, p) => initiatePayment(ctx.app, tx, p) });
     registerPaymentOutcomeHandlers(ctx.app, {
       onCompleted: async (tx, afterCommit, e) => {
-        await markOrderPaid(ctx, tx, afterCommit, {
+        const online = await markOrderPaid(ctx, tx, afterCommit, {
           orderId: e.orderId,
           paymentReference: e.paymentReference,
         });
+        // A counter payment (POS) completes through the same event.
+        if (!online.changed) await markPosOrderPaid(ctx, tx, afterCommit, e);
       },
       onFailed: async (tx, afterCommit, e) => {
         await markOrderPaymentFailed(ctx, tx, afterCommit, { orderId: e.orderId, reason: e.reason });

@@ -100,7 +100,7 @@ export function orderTypeOf(kinds: readonly string[]): OrderType {
 }
 
 /** `ORD-YYMMDD-XXXXXX`: short enough to read out over the phone; unique (index). */
-function orderNumber(at: Date): string {
+export function orderNumber(at: Date): string {
   const d = at.toISOString().slice(2, 10).replaceAll('-', '');
   return `ORD-${d}-${crockfordCode(6)}`;
 }

@@ -9,8 +9,10 @@
 // - `registerPaymentOutcomeHandlers(app, { onCompleted, onFailed })` once at start-up: each is called
 //   once per payment, inside the transaction that moves it from `pending`.
 import type { Db } from '../../platform/db/database';
+import type { AfterCommit } from '../../platform/db/transaction';
 import type { ApiApp, PasalModule } from '../../platform/module';
 import { paymentJobs } from './payments.jobs';
+import { type PosPaymentInput, recordPosPayment as recordPos } from './payments.pos';
 import { paymentsRoutes } from './payments.routes';
 import {
   type InitiatedPayment,
@@ -20,6 +22,7 @@ import {
   type PaymentsDeps,
 } from './payments.service';
 
+export { DuplicatePosReference, type PosPaymentInput, type RecordedPosPayment } from './payments.pos';
 export type { InitiatedPayment, InitiatePaymentInput, PaymentOutcomeHandlers } from './payments.service';
 export { isAllowedReturnUrl } from './payments.service';
 export {
@@ -28,6 +31,8 @@ export {
   PAYMENT_GATEWAYS,
   type PaymentGatewayName,
   type PaymentStatus,
+  POS_GATEWAYS,
+  type PosGateway,
 } from './payments.table';
 
 // Per API instance, never global: two apps in one process (tests, two processes of a test
@@ -45,6 +50,16 @@ function runtimeOf(app: ApiApp): PaymentsRuntime {
   }
   return runtime;
 }
+
+/** Records a counter payment as completed and emits the payment-completed event (POS). */
+export const recordPosPayment = (app: ApiApp, tx: Db, afterCommit: AfterCommit, input: PosPaymentInput) =>
+  recordPos(
+    { clock: runtimeOf(app).deps!.clock, log: runtimeOf(app).deps!.log },
+    runtimeOf(app).handlers,
+    tx,
+    afterCommit,
+    input,
+  );
 
 /** Orders calls this at start-up with the API scope it was handed; a second call replaces them. */
 export function registerPaymentOutcomeHandlers(app: ApiApp, next: PaymentOutcomeHandlers): void {

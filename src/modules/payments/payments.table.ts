@@ -22,6 +22,9 @@ export const ONLINE_GATEWAYS = [
 export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
 export const PAYMENT_GATEWAYS = [...ONLINE_GATEWAYS, 'cod'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+/** In-store gateways (POS): recorded by staff at the counter, completed as they are recorded. */
+export const POS_GATEWAYS = ['pos_cash', 'pos_wallet_a', 'pos_wallet_b', 'pos_card'] as const;
+export type PosGateway = (typeof POS_GATEWAYS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -38,7 +41,7 @@ export const payments = pgTable(
     /** The order's number as the customer sees it (shown on the sandbox page, sent to providers). */
     orderNumber: text('order_number').notNull(),
     method: text('method').$type<PaymentMethod>().notNull(),
-    gateway: text('gateway').$type<PaymentGatewayName>().notNull(),
+    gateway: text('gateway').$type<PaymentGatewayName | PosGateway>().notNull(),
     provider: text('provider').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
@@ -60,8 +63,13 @@ export const payments = pgTable(
     check('payments_method_check', sql`${t.method} in ('online', 'cod', 'pos')`),
     check(
       'payments_gateway_check',
-      sql`${t.gateway} in ('gateway_card', 'gateway_wallet_a', 'gateway_wallet_b', 'gateway_bank', 'cod')`,
+      sql`${t.gateway} in ('gateway_card', 'gateway_wallet_a', 'gateway_wallet_b', 'gateway_bank', 'cod', 'pos_cash', 'pos_wallet_a', 'pos_wallet_b', 'pos_card')`,
     ),
+    // A POS payment's slip or wallet reference (`providerReference`) is taken once per gateway:
+    // the same slip recorded twice is a mistake at the counter (POS_DUPLICATE_PAYMENT_REFERENCE).
+    uniqueIndex('payments_pos_reference_key')
+      .on(t.gateway, t.providerReference)
+      .where(sql`${t.method} = 'pos'`),
     check('payments_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
     check('payments_gateway_transaction_id_check', sql`${t.gatewayTransactionId} ~ '^[A-Za-z0-9-]+$'`),

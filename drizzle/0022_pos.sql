@@ -1,0 +1,3 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_gateway_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_pos_reference_key" ON "payments" USING btree ("gateway","provider_reference") WHERE "payments"."method" = 'pos';--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_gateway_check" CHECK ("payments"."gateway" in ('gateway_card', 'gateway_wallet_a', 'gateway_wallet_b', 'gateway_bank', 'cod', 'pos_cash', 'pos_wallet_a', 'pos_wallet_b', 'pos_card'));

@@ -1,0 +1,17 @@
+// In-store sales (POS), `/api/admin/pos`: staff terminals look up or sign up customers, turn a
+// sale into an order, record its payment (the payment-completed event makes it paid), note
+// failed attempts, confirm pickups, list, export and total the counter's sales, and print a
+// receipt. Orders, payments, identity and catalog are reached through their index.ts only.
+import type { PasalModule } from '../../platform/module';
+import { posPermissions } from './pos.permissions';
+import { posRoutes } from './pos.routes';
+
+export { posPermissions } from './pos.permissions';
+
+export const posModule: PasalModule = {
+  name: 'pos',
+  permissions: [{ module: posPermissions.module, codes: posPermissions.codes }],
+  async register(ctx) {
+    posRoutes(ctx);
+  },
+};
