@@ -339,7 +339,7 @@ export const settings = {
     default: '60',
   }),
   CATALOG_PUBLIC_LIST_CACHE_SECONDS: setting({
-    doc: 'Public product list pages are kept this long in the cache (0: off). Product and taxonomy writes clear them; stock and review changes show within this time.',
+    doc: 'Public product list pages are kept this long in the cache (0: off). Product, taxonomy and review-moderation writes clear them; stock changes show within this time.',
     schema: int(0, 3600),
     default: '15',
   }),

@@ -1,11 +1,12 @@
 // The in-store counter, `/api/admin/pos`: every success is 200 (POST included, interface).
 // The export route is declared before the list, as the interface asks (Fastify matches static
-// segments first anyway). The EMI inquiry from the counter is wired with the EMI module.
+// segments first anyway). The EMI inquiry from the counter is the EMI module's.
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import type { ModuleContext } from '../../platform/module';
+import { emiInquiryBody, emiInquiryView, submitEmiInquiry } from '../emi';
 import { posPermissions as perms } from './pos.permissions';
 import * as s from './pos.schemas';
 import * as pos from './pos.service';
@@ -147,6 +148,23 @@ export function posRoutes(ctx: ModuleContext) {
         await pos.confirmPickup(ctx, currentUser(request).userId, request.params.orderId),
         'Pickup confirmed',
       ),
+  );
+
+  // The counter's EMI inquiry is the app's (same body, rules and answer), submitted by staff for
+  // a walk-in customer; 200 like every POS success.
+  const emiDeps = { db: ctx.db, clock: ctx.clock, cache: ctx.cache, config, storage: ctx.storage };
+  app.post(
+    `${base}/emi-inquiry`,
+    {
+      config: { access: access.admin(perms.CREATE) },
+      schema: {
+        tags,
+        summary: 'Send an EMI inquiry for a walk-in customer (the app inquiry, from the counter)',
+        body: emiInquiryBody,
+        response: { 200: envelopeSchema(emiInquiryView) },
+      },
+    },
+    async (request) => ok(await submitEmiInquiry(emiDeps, request.body), 'EMI inquiry submitted'),
   );
 
   app.get(

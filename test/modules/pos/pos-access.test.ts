@@ -3,6 +3,7 @@
 // gets through. Refused writes change nothing.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emiBanks, emiConfig } from '../../../src/modules/emi/emi.table';
 import { IDEMPOTENCY_HEADER } from '../../../src/modules/idempotency';
 import { signedInAdmin } from '../../helpers/factories';
 import { newKey, POS, type PosTestApp, posTestApp } from './calls';
@@ -12,11 +13,30 @@ let orderId: number;
 let paidOrderId: number;
 let customerId: string;
 let productId: number;
+let bankId: number;
+
+const counterInquiry = () => ({
+  productId,
+  bankIds: [bankId],
+  customerName: 'Walk-in Customer',
+  customerEmail: 'walkin.emi@example.com',
+  customerMobile: '9800000001',
+  hasCreditCard: false,
+  downPaymentAmount: 100,
+  message: 'Asked at the counter',
+});
 
 beforeAll(async () => {
   c = await posTestApp();
   customerId = (await c.customer({ email: 'access.pos@example.com' })).userId;
   productId = await c.product({ mrp: 900, onHand: 20 });
+  // EMI switched on with one bank, straight in the tables: the EMI module's own tests cover its routes.
+  const db = c.t.platform.database.db;
+  await db.insert(emiConfig).values({ isEnabled: true, periods: [6, 12] });
+  [{ id: bankId }] = (await db
+    .insert(emiBanks)
+    .values({ name: 'Counter Bank' })
+    .returning({ id: emiBanks.id })) as [{ id: number }];
   orderId = await c.posOrder(customerId, [{ productId, quantity: 1 }]);
   paidOrderId = (await c.paidPosOrder()).orderId;
 });
@@ -67,6 +87,7 @@ const rows: Row[] = [
   { method: 'GET', path: () => '/orders', permission: 'Pos_READ' },
   { method: 'GET', path: () => `/orders/${orderId}/receipt`, permission: 'Pos_READ' },
   { method: 'GET', path: () => '/analytics', permission: 'Pos_READ' },
+  { method: 'POST', path: () => '/emi-inquiry', permission: 'Pos_CREATE', body: counterInquiry },
 ];
 
 describe('POS route permissions', () => {
@@ -110,6 +131,26 @@ describe('POS route permissions', () => {
     // The permitted payment of the table above is the only one.
     expect(order).toMatchObject({ orderStatus: 'paid', paymentStatus: 'completed' });
     expect(order.adminNotes).toHaveLength(1);
+  });
+
+  it('the counter EMI inquiry answers 200 with the app inquiry, product snapshot included, and reaches the EMI back office', async () => {
+    const laptop = await c.product({ mrp: 90_000, sp: 85_000, onHand: 1 });
+    const res = await c.call('POST', '/emi-inquiry', { ...counterInquiry(), productId: laptop });
+    expect(res.statusCode, res.body).toBe(200);
+    const inquiry = res.json().data;
+    expect(inquiry).toMatchObject({
+      ...counterInquiry(),
+      productId: laptop,
+      productSp: 85_000,
+      status: 'new',
+    });
+    const emiStaff = await signedInAdmin(c.t, { permissions: ['EmiInquiries_READ'] });
+    const detail = await c.http.call('GET', `/api/admin/emi/inquiries/${inquiry.id}`, emiStaff.headers);
+    expect(detail.json().data).toMatchObject({ id: inquiry.id, customerName: 'Walk-in Customer' });
+    // The app's rules hold at the counter too: an unknown bank is the EMI module's 404.
+    const badBank = await c.call('POST', '/emi-inquiry', { ...counterInquiry(), bankIds: [999_999] });
+    expect(badBank.statusCode).toBe(404);
+    expect(badBank.json().errorCode).toBe('EMI_BANK_NOT_FOUND');
   });
 
   it('the export route is not read as an order id', async () => {

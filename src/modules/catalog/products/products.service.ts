@@ -35,9 +35,9 @@ export type ProductDeps = Pick<ModuleContext, 'db' | 'clock' | 'storage' | 'conf
 const LIST_CACHE_PREFIX = 'catalog:product-list:';
 
 /**
- * Drops every cached public list page. Product and taxonomy writes call it after commit;
- * stock movements and review aggregates do not (their lag is bounded by the cache lifetime,
- * as the commerce interface's limits say of review data).
+ * Drops every cached public list page. Product, taxonomy and review-moderation writes call it
+ * after commit (reviews through `applyProductReviewAggregates`); stock movements do not (their
+ * lag is bounded by the cache lifetime).
  */
 export async function forgetCachedProductLists(cache: Cache | undefined): Promise<void> {
   await cache?.deleteByPrefix(LIST_CACHE_PREFIX);
