@@ -11,7 +11,6 @@ import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
-import { markPosOrderPaid } from './orders.pos';
 import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
@@ -27,8 +26,8 @@ export { queueUnpaidOrderCancels } from './orders.jobs';
 export { findOrderLink, type OrderLink } from './orders.links';
 export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
 export { orderPermissions } from './orders.permissions';
-export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
 export * as posSales from './orders.pos';
+export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
 export { orderTypeOf } from './orders.service';
 
 export const ordersModule: PasalModule = {
@@ -41,12 +40,11 @@ export const ordersModule: PasalModule = {
     setPaymentInitiator(ctx.app, { initiate: (tx, p) => initiatePayment(ctx.app, tx, p) });
     registerPaymentOutcomeHandlers(ctx.app, {
       onCompleted: async (tx, afterCommit, e) => {
-        const online = await markOrderPaid(ctx, tx, afterCommit, {
+        // Online and counter (POS) payments complete through the same event.
+        await markOrderPaid(ctx, tx, afterCommit, {
           orderId: e.orderId,
           paymentReference: e.paymentReference,
         });
-        // A counter payment (POS) completes through the same event.
-        if (!online.changed) await markPosOrderPaid(ctx, tx, afterCommit, e);
       },
       onFailed: async (tx, afterCommit, e) => {
         await markOrderPaymentFailed(ctx, tx, afterCommit, { orderId: e.orderId, reason: e.reason });

@@ -108,10 +108,11 @@ const paymentReceived = (order: repo.OrderRow) =>
 export type ChangeOutcome = { changed: true; order: repo.OrderRow } | { changed: false };
 
 /**
- * A verified online payment (the payments module's `order.payment_success`): an online order
- * still `payment_pending` becomes `paid` / `completed`, its reserved units are sold, fulfilment
- * starts at `received`, the coupon use is counted, the cart it came from is cleared (job) and
- * the customer told. Any other state (already paid, failed, cancelled): nothing changes.
+ * A completed payment (the payments module's payment-completed event: a verified online payment
+ * or one recorded at the POS counter): an online or POS order still `payment_pending` becomes
+ * `paid` / `completed`, its reserved units are sold, fulfilment starts at `received`, the coupon
+ * use is counted, the cart it came from is cleared (job) and the customer told. Any other state
+ * (already paid, failed, cancelled, a COD order): nothing changes.
  */
 export async function markOrderPaid(
   deps: OrderDeps,
@@ -123,7 +124,7 @@ export async function markOrderPaid(
   const order = await repo.updateOrderIf(
     tx,
     p.orderId,
-    { from: ['payment_pending'], method: 'online' },
+    { from: ['payment_pending'], method: ['online', 'pos'] },
     {
       status: 'paid',
       paymentStatus: 'completed',
@@ -135,7 +136,12 @@ export async function markOrderPaid(
   );
   if (!order) return { changed: false };
   forgetOrder(deps.cache, afterCommit, order);
-  await finalizeStock(tx, { owner: orderOwner(order.id), at, reason: `Order ${order.orderNumber} paid` });
+  const atCounter = order.paymentMethod === 'pos';
+  await finalizeStock(tx, {
+    owner: orderOwner(order.id),
+    at,
+    reason: `${atCounter ? 'In-store order' : 'Order'} ${order.orderNumber} paid`,
+  });
   if (order.couponId !== null) {
     const outcome = await recordCouponRedemption(tx, {
       couponId: order.couponId,
@@ -151,7 +157,9 @@ export async function markOrderPaid(
   await repo.insertStatus(tx, {
     orderId: order.id,
     status: 'paid',
-    notes: `Payment ${p.paymentReference} verified`,
+    notes: atCounter
+      ? `In-store payment ${p.paymentReference} (${order.gateway})`
+      : `Payment ${p.paymentReference} verified`,
     actorType: 'system',
     at,
   });

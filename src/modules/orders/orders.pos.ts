@@ -9,12 +9,11 @@ import type { Db } from '../../platform/db/database';
 import type { AfterCommit } from '../../platform/db/transaction';
 import { recordActivity } from '../activity';
 import { cartErrors } from '../cart';
-import { finalizeStock, findProductsForSale, reserveStock } from '../catalog';
-import { onOrderPaid } from './fulfillment/fulfillment.commands';
+import { findProductsForSale, reserveStock } from '../catalog';
 import { insertFulfillmentHistory, moveFulfillment } from './fulfillment/fulfillment.repository';
 import type { FulfillmentStatus, OrderType } from './fulfillment/fulfillment.rules';
 import { forgetOrder } from './orders.cache';
-import { type ChangeOutcome, notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
+import { type OrderDeps, orderOwner } from './orders.commands';
 import { orderErrors } from './orders.errors';
 import * as repo from './orders.repository';
 import { orderNumber } from './orders.service';
@@ -209,51 +208,6 @@ export const posOrderItems = (db: Db, orderId: number): Promise<PosOrderItem[]> 
 /** Names the counter gateway on the order before its payment is recorded (same transaction). */
 export async function setPosGateway(tx: Db, orderId: number, gateway: string): Promise<void> {
   await tx.update(orders).set({ gateway }).where(eq(orders.id, orderId));
-}
-
-/**
- * The payment-completed event of a POS payment: a POS order still `payment_pending` /
- * `pending` becomes `paid` / `completed`, its reserved units are sold, fulfilment starts at
- * `received`, covers open and a mixed order's keys go out (`onOrderPaid`), and the customer is
- * told. Anything else (an online order, already paid): nothing changes.
- */
-export async function markPosOrderPaid(
-  deps: OrderDeps,
-  tx: Db,
-  afterCommit: AfterCommit,
-  p: { orderId: number; paymentReference: string },
-): Promise<ChangeOutcome> {
-  const at = deps.clock.now();
-  const order = await repo.updateOrderIf(
-    tx,
-    p.orderId,
-    { from: ['payment_pending'], method: 'pos', paymentStatus: 'pending' },
-    {
-      status: 'paid',
-      paymentStatus: 'completed',
-      paymentReference: p.paymentReference,
-      fulfillmentStatus: 'received',
-      paidAt: at,
-      updatedAt: at,
-    },
-  );
-  if (!order) return { changed: false };
-  forgetOrder(deps.cache, afterCommit, order);
-  await finalizeStock(tx, {
-    owner: orderOwner(order.id),
-    at,
-    reason: `In-store order ${order.orderNumber} paid`,
-  });
-  await repo.insertStatus(tx, {
-    orderId: order.id,
-    status: 'paid',
-    notes: `In-store payment ${p.paymentReference} (${order.gateway})`,
-    actorType: 'system',
-    at,
-  });
-  await onOrderPaid(deps, tx, afterCommit, order);
-  await notifyOrder(deps, tx, afterCommit, order, 'ORDER_PAYMENT_RECEIVED_CHECKOUT');
-  return { changed: true, order };
 }
 
 /** A back-office note on the order (the admin detail's `adminNotes`), cleared from the caches. */

@@ -81,7 +81,11 @@ export async function lockOrder(tx: Db, id: number): Promise<OrderRow | undefine
 export async function updateOrderIf(
   tx: Db,
   id: number,
-  when: { from: readonly OrderStatus[]; method?: PaymentMethod; paymentStatus?: PaymentStatus },
+  when: {
+    from: readonly OrderStatus[];
+    method?: PaymentMethod | readonly PaymentMethod[];
+    paymentStatus?: PaymentStatus;
+  },
   values: Partial<NewOrder>,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
@@ -91,7 +95,11 @@ export async function updateOrderIf(
       and(
         eq(orders.id, id),
         inArray(orders.status, [...when.from]),
-        when.method ? eq(orders.paymentMethod, when.method) : undefined,
+        typeof when.method === 'string'
+          ? eq(orders.paymentMethod, when.method)
+          : when.method
+            ? inArray(orders.paymentMethod, [...when.method])
+            : undefined,
         when.paymentStatus ? eq(orders.paymentStatus, when.paymentStatus) : undefined,
       ),
     )
