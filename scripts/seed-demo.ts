@@ -45,8 +45,8 @@ import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
 import { seedDemoEmiRepairs } from './seed-demo-emi-repairs';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
-import { seedDemoReviews } from './seed-demo-reviews';
 import { seedDemoPos } from './seed-demo-pos';
+import { seedDemoReviews } from './seed-demo-reviews';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {

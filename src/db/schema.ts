@@ -20,9 +20,9 @@ export * from '../modules/orders/orders.table';
 
 // Only the table: the status and method enums share names with the orders' own.
 export { payments } from '../modules/payments/payments.table';
+export * from '../modules/repairs/repairs.table';
 export * from '../modules/reviews/product-reviews/product-reviews.table';
 export * from '../modules/reviews/testimonials/testimonials.table';
-export * from '../modules/repairs/repairs.table';
 export * from '../modules/support/feedback/feedback.table';
 export * from '../modules/support/inquiries/inquiries.table';
 export * from '../modules/support/realtime/support-events.table';
