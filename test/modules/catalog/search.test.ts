@@ -300,6 +300,33 @@ describe('public catalog and product search', () => {
     });
   });
 
+  describe('detail cache', () => {
+    it('serves the public detail from the cache until a product write clears it; old slugs and unknown ones are not mixed up', async () => {
+      const detail = async (slug: string) => (await http.call('GET', `/api/products/${slug}`)).json();
+      const before = await detail('tibetan-singing-bowl');
+      const id = before.data.id as number;
+      await t.platform.database.db.execute(
+        sql`update products set title = 'Bowl behind the cache' where id = ${id}`,
+      );
+      // Behind the services (as stock movements are): the cached answer stands for its lifetime…
+      expect((await detail('tibetan-singing-bowl')).data.title).toBe(before.data.title);
+      // …a product write clears it at once.
+      const patch = await http.call('PATCH', `/api/admin/products/${id}`, admin.headers, {
+        isSellable: true,
+      });
+      expect(patch.statusCode).toBe(200);
+      expect((await detail('tibetan-singing-bowl')).data.title).toBe('Bowl behind the cache');
+      // The cached text is the same envelope the schema makes.
+      expect(await detail('tibetan-singing-bowl')).toEqual({ message: 'Product', data: expect.any(Object) });
+      const missing = await http.call('GET', '/api/products/no-such-bowl');
+      expect(missing.statusCode).toBe(404);
+      await t.platform.database.db.execute(
+        sql`update products set title = ${before.data.title as string} where id = ${id}`,
+      );
+      await http.call('PATCH', `/api/admin/products/${id}`, admin.headers, { isSellable: true });
+    });
+  });
+
   describe('detail', () => {
     it('shows a published product by slug with review fields', async () => {
       for (const prefix of ['/api', '/api/mobile']) {

@@ -5,7 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../../config';
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
-import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
+import {
+  envelopeSchema,
+  listEnvelopeSchema,
+  ok,
+  okWithMeta,
+  sendSerialized,
+} from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
 import { productPermissions } from '../catalog.permissions';
@@ -185,7 +191,12 @@ export function productRoutes(ctx: ModuleContext) {
           response: { 200: envelopeSchema(s.publicProductDetail) },
         },
       },
-      async (request) => ok(await products.getPublicProduct(ctx, request.params.slug), 'Product'),
+      async (request, reply) =>
+        sendSerialized(
+          reply,
+          'Product',
+          await products.getPublicProductJson(ctx, request.params.slug),
+        ) as never,
     );
   }
 }

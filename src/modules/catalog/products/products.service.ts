@@ -5,6 +5,7 @@ import type { UserPrincipal } from '../../../platform/auth/principal';
 import { type Cache, cached } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
+import { serializedWith } from '../../../platform/http/envelope';
 import { httpErrors } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import type { ModuleContext } from '../../../platform/module';
@@ -27,6 +28,7 @@ import type {
   PublicProductListQuery,
   UpdateProductBody,
 } from './products.schemas';
+import { publicProductDetail } from './products.schemas';
 import type { ProductImage, ProductKind, ProductStatus } from './products.table';
 
 /** `cache`, when given, keeps public list pages for CATALOG_PUBLIC_LIST_CACHE_SECONDS. */
@@ -491,6 +493,19 @@ export async function listPublicProducts(
   if (!deps.cache || seconds === 0) return load();
   // The parsed query, keys in schema order: equal queries share one entry whatever the URL's order.
   return cached(deps.cache, `${LIST_CACHE_PREFIX}${JSON.stringify(q)}`, seconds * 1000, load);
+}
+
+/**
+ * The public detail as JSON text, through the list cache: the same lifetime
+ * (CATALOG_PUBLIC_LIST_CACHE_SECONDS), cleared by the same writes (product, taxonomy, review
+ * moderation), stock changes showing within the lifetime. Cached as text, so a hit costs no
+ * queries, parsing or serialising. Unknown slugs are not cached.
+ */
+export async function getPublicProductJson(deps: ProductDeps, slug: string): Promise<string> {
+  const load = async () => serializedWith(publicProductDetail, await getPublicProduct(deps, slug));
+  const seconds = deps.config.CATALOG_PUBLIC_LIST_CACHE_SECONDS;
+  if (!deps.cache || seconds === 0) return load();
+  return cached(deps.cache, `${LIST_CACHE_PREFIX}detail:${slug}`, seconds * 1000, load);
 }
 
 /**
