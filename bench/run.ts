@@ -12,10 +12,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { and, asc, eq } from 'drizzle-orm';
 import { seedBulk } from '../scripts/seed-bulk';
 import { DEMO_HOME_SECTIONS, DEMO_HOME_TITLE } from '../scripts/seed-demo-content';
 import { loadConfig, settings } from '../src/config';
 import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
+import { products } from '../src/modules/catalog/products/products.table';
 import * as bannerBench from './banners';
 import { Latencies, sendJson } from './client';
 import * as commerceBench from './commerce';
@@ -74,21 +76,38 @@ function catalogScenarios(server: Scenario['server'], label: string): Scenario[]
   ];
 }
 
-const SCENARIOS: Scenario[] = [
+/** Every scenario in order; `productPath` is one published product of the bench catalog. */
+const scenarios = (productPath: string): Scenario[] => [
   { name: 'bare Fastify hello', server: 'bare', path: '/' },
   { name: 'Pasal GET /health', server: 'pasal', path: '/health' },
   { name: 'Pasal GET /api/system/status (cache)', server: 'pasal', path: '/api/system/status' },
   { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
   { name: 'Pasal GET /api/content/pages/home (cache)', server: 'pasal', path: '/api/content/pages/home' },
   ...catalogScenarios('pasal', 'list cache on'),
+  { name: 'Pasal GET /api/products/:slug (cache on)', server: 'pasal', path: productPath },
   { name: 'Pasal GET /api/banners/serve/:slug (cache hit)', server: 'pasal', path: bannerBench.servePath },
   ...catalogScenarios('pasal-uncached', 'list cache off'),
+  { name: 'Pasal GET /api/products/:slug (cache off)', server: 'pasal-uncached', path: productPath },
   {
     name: 'Pasal GET /api/banners/serve/:slug (cache miss)',
     server: 'pasal-uncached',
     path: bannerBench.servePath,
   },
 ];
+
+/** The detail path of the first published, sellable product of the bench catalog. */
+function publishedProductPath(env: NodeJS.ProcessEnv): Promise<string> {
+  return withDatabase(env, async (db) => {
+    const [row] = await db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(and(eq(products.status, 'published'), eq(products.isSellable, true)))
+      .orderBy(asc(products.id))
+      .limit(1);
+    if (!row) throw new Error('The bench catalog has no published product');
+    return `/api/products/${encodeURIComponent(row.slug)}`;
+  });
+}
 
 function catalogSize(): number {
   const raw = process.env.BENCH_PRODUCTS;
@@ -403,6 +422,7 @@ async function main(): Promise<number> {
     );
   }
   const bannerFixture = await bannerBench.prepareBanners(pasalEnv);
+  const productPath = await publishedProductPath(pasalEnv);
   console.error(`Signing in ${commerceBench.customerCount()} bench customers …`);
   const commerceFixture = await commerceBench.prepareCommerce(pasalEnv, commerceBench.customerCount());
   let tracking: bannerBench.TrackingFigures | undefined;
@@ -430,7 +450,7 @@ async function main(): Promise<number> {
 
   const rows: Row[] = [];
   let uncachedUrl: string | undefined;
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios(productPath)) {
     if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
       rows.push(...(await measureCommerce(pasalUrl, commerceFixture, duration)));
       tracking = await measureTracking(rows, pasalUrl, bannerFixture, duration);
