@@ -44,3 +44,13 @@ export function sendSerialized(reply: FastifyReply, message: string, dataJson: s
   reply.type('application/json; charset=utf-8');
   return reply.send(`{"message":${JSON.stringify(message)},"data":${dataJson}}`);
 }
+
+/** `{ data, meta }` of a paginated list, for lists cached as text (`sendSerializedPage`). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: pageMetaSchema });
+
+/** Sends the list envelope around `pageJson`, the text of `{ data, meta }` made by `serializedWith(pageSchema(…))`. */
+export function sendSerializedPage(reply: FastifyReply, message: string, pageJson: string): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  return reply.send(`{"message":${JSON.stringify(message)},${pageJson.slice(1)}`);
+}

@@ -11,6 +11,7 @@ import {
   ok,
   okWithMeta,
   sendSerialized,
+  sendSerializedPage,
 } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
@@ -174,10 +175,12 @@ export function productRoutes(ctx: ModuleContext) {
           response: { 200: listEnvelopeSchema(s.publicProductListItem) },
         },
       },
-      async (request) => {
-        const { products: data, meta } = await products.listPublicProducts(ctx, request.query);
-        return okWithMeta(data, meta, 'Products');
-      },
+      async (request, reply) =>
+        sendSerializedPage(
+          reply,
+          'Products',
+          await products.listPublicProductsJson(ctx, request.query),
+        ) as never,
     );
 
     app.get(

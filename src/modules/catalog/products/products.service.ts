@@ -5,7 +5,7 @@ import type { UserPrincipal } from '../../../platform/auth/principal';
 import { type Cache, cached } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
-import { serializedWith } from '../../../platform/http/envelope';
+import { pageSchema, serializedWith } from '../../../platform/http/envelope';
 import { httpErrors } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import type { ModuleContext } from '../../../platform/module';
@@ -28,7 +28,10 @@ import type {
   PublicProductListQuery,
   UpdateProductBody,
 } from './products.schemas';
-import { publicProductDetail } from './products.schemas';
+import { publicProductDetail, publicProductListItem } from './products.schemas';
+
+const publicPageSchema = pageSchema(publicProductListItem);
+
 import type { ProductImage, ProductKind, ProductStatus } from './products.table';
 
 /** `cache`, when given, keeps public list pages for CATALOG_PUBLIC_LIST_CACHE_SECONDS. */
@@ -466,10 +469,11 @@ export async function listAdminProducts(
   });
 }
 
-export async function listPublicProducts(
-  deps: ProductDeps,
-  q: PublicProductListQuery,
-): Promise<{ products: PublicProductListItem[]; meta: PageMeta }> {
+/**
+ * A public list page as the JSON text of `{ data, meta }`, cached as text (a hit costs no
+ * parsing or serialising).
+ */
+export async function listPublicProductsJson(deps: ProductDeps, q: PublicProductListQuery): Promise<string> {
   const filters: repo.ProductFilters = {
     publicOnly: true,
     categoryId: q.categoryId,
@@ -484,15 +488,14 @@ export async function listPublicProducts(
     const { rows, count } = await withSearch(deps, q.search, (db, search) =>
       repo.listPublicProducts(db, { ...filters, search }, sortOf(q), q.order, pageWindow(q)),
     );
-    return {
-      products: await Promise.all(rows.map((r) => publicListItem(deps, r))),
-      meta: pageMeta(q, count),
-    };
+    const data = await Promise.all(rows.map((r) => publicListItem(deps, r)));
+    return serializedWith(publicPageSchema, { data, meta: pageMeta(q, count) });
   };
   const seconds = deps.config.CATALOG_PUBLIC_LIST_CACHE_SECONDS;
   if (!deps.cache || seconds === 0) return load();
   // The parsed query, keys in schema order: equal queries share one entry whatever the URL's order.
-  return cached(deps.cache, `${LIST_CACHE_PREFIX}${JSON.stringify(q)}`, seconds * 1000, load);
+  // `page:` keeps entries of the older object form (at most one lifetime old) from being read as text.
+  return cached(deps.cache, `${LIST_CACHE_PREFIX}page:${JSON.stringify(q)}`, seconds * 1000, load);
 }
 
 /**
