@@ -68,6 +68,8 @@ export interface DemoSummary {
 
   /** The banner placement that serves at once: GET /api/banners/serve/<slug>. */
   bannerPlacement: string;
+  /** Approved reviews and visible testimonials (`seedDemoReviews`). */
+  reviews: { reviews: number; testimonials: number };
   /** What the demo orders buy (`seedDemoOrders`). */
   orderProducts: DemoOrderProducts;
   admin: typeof DEMO_ADMIN;
@@ -403,7 +405,7 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
 
   const bannerPlacement = await seedDemoBanners(deps, actor);
 
-  await seedDemoReviews(deps, actor);
+  const reviews = await seedDemoReviews(deps, actor);
 
   return {
     products: productCount,
@@ -414,6 +416,7 @@ export async function seedDemoStore(deps: SeedDeps): Promise<DemoSummary> {
     coupon,
 
     bannerPlacement,
+    reviews,
     orderProducts: {
       physical: ORDERED_PHYSICAL.map((title) => idOf.get(title)!),
       digital: idOf.get(ORDERED_DIGITAL)!,
@@ -580,6 +583,7 @@ async function main(): Promise<number> {
     const { buildApp } = await import('../src/app');
     const app = await buildApp(platform, { role: 'all' });
     let orders: Awaited<ReturnType<typeof seedDemoOrders>>;
+    let emiRepairs: Awaited<ReturnType<typeof seedDemoEmiRepairs>>;
     try {
       await app.ready();
       await platform.jobs.start();
@@ -589,7 +593,7 @@ async function main(): Promise<number> {
           'PAYMENT_RETURN_URL_ALLOWLIST is empty: the demo orders need a return URL.',
         );
       orders = await seedDemoOrders(app, summary, summary.orderProducts, returnUrl);
-      await seedDemoEmiRepairs(app, summary);
+      emiRepairs = await seedDemoEmiRepairs(app, summary);
       orders.push(
         ...(await seedDemoPos(app, summary, [
           summary.orderProducts.physical[0]!,
@@ -607,6 +611,9 @@ async function main(): Promise<number> {
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
         `  Coupon:     ${summary.coupon}  (POST /api/cart/coupon)`,
+        `  EMI:        ${emiRepairs.banks} banks  (GET /api/mobile/emi/banks, /api/mobile/emi/config)`,
+        `  Repair:     ${emiRepairs.repairTicket ?? '-'} for the customer  (GET /api/repair-requests)`,
+        `  Reviews:    ${summary.reviews.reviews} approved, ${summary.reviews.testimonials} testimonials  (GET /api/reviews/testimonials)`,
         '  Orders (status / payment / fulfilment), for the customer and GET /api/admin/orders:',
         ...orders.map(
           (o) =>
