@@ -4,6 +4,7 @@
 import type { PasalModule } from '../../platform/module';
 import { emiBankPermissions, emiConfigPermissions, emiInquiryPermissions } from './emi.permissions';
 import { adminEmiRoutes, publicEmiRoutes } from './emi.routes';
+import type { EmiDeps } from './emi.service';
 
 export {
   type EmiInquiryBody,
@@ -20,7 +21,8 @@ export const emiModule: PasalModule = {
     codes: p.codes,
   })),
   register(ctx) {
-    const deps = { db: ctx.db, clock: ctx.clock, cache: ctx.cache, config: ctx.config, storage: ctx.storage };
+    // A module context is what the EMI services take (EmiDeps picks from it).
+    const deps: EmiDeps = ctx;
     adminEmiRoutes(ctx.app, deps);
     publicEmiRoutes(ctx.app, deps);
   },

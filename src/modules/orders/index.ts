@@ -14,6 +14,7 @@ import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
+export { printedOrderDate } from './invoice/invoice.service';
 export {
   type ChangeOutcome,
   cancelOrder,

@@ -152,7 +152,6 @@ export function posRoutes(ctx: ModuleContext) {
 
   // The counter's EMI inquiry is the app's (same body, rules and answer), submitted by staff for
   // a walk-in customer; 200 like every POS success.
-  const emiDeps = { db: ctx.db, clock: ctx.clock, cache: ctx.cache, config, storage: ctx.storage };
   app.post(
     `${base}/emi-inquiry`,
     {
@@ -164,7 +163,7 @@ export function posRoutes(ctx: ModuleContext) {
         response: { 200: envelopeSchema(emiInquiryView) },
       },
     },
-    async (request) => ok(await submitEmiInquiry(emiDeps, request.body), 'EMI inquiry submitted'),
+    async (request) => ok(await submitEmiInquiry(ctx, request.body), 'EMI inquiry submitted'),
   );
 
   app.get(

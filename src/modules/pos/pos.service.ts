@@ -12,7 +12,7 @@ import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
 import { allShippingDistrictNames, findShippingDistrict } from '../catalog';
 import { counterCustomers, findUserContacts } from '../identity';
-import { posSales } from '../orders';
+import { posSales, printedOrderDate } from '../orders';
 import { DuplicatePosReference, POS_GATEWAYS, type PosGateway, recordPosPayment } from '../payments';
 import { csvDocumentStart, csvRow } from './pos.csv';
 import { posErrors } from './pos.errors';
@@ -418,15 +418,7 @@ export async function orderReceipt(
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await posOrderOr404(deps.db, orderId, false);
   const items = await posSales.posOrderItems(deps.db, order.id);
-  const orderDate = new Intl.DateTimeFormat('en-GB', {
-    timeZone: deps.config.STORE_TIMEZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(order.createdAt);
+  const orderDate = printedOrderDate(deps.config.STORE_TIMEZONE, order.createdAt);
   const pdf = await renderReceipt({
     storeName: deps.config.STORE_NAME,
     orderNumber: order.orderNumber,

@@ -10,6 +10,19 @@ import type { OrderRow } from '../orders.repository';
 import * as repo from '../orders.repository';
 import { type Invoice, renderInvoice } from './invoice.pdf';
 
+/** When an order was placed, as invoices and counter receipts print it: store time, `26 Nov 2026, 05:33`. */
+export function printedOrderDate(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
 export interface InvoiceDeps {
   db: Db;
   clock: Clock;
@@ -54,15 +67,7 @@ export async function orderInvoice(
   if (!order) throw orderErrors.notFound();
   const items = await repo.itemsOf(deps.db, [order.id]);
   const customer = await findUserCard(deps.db, order.customerId);
-  const orderDate = new Intl.DateTimeFormat('en-GB', {
-    timeZone: deps.config.STORE_TIMEZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(order.createdAt);
+  const orderDate = printedOrderDate(deps.config.STORE_TIMEZONE, order.createdAt);
   const invoice: Invoice = {
     storeName: deps.config.STORE_NAME,
     orderNumber: order.orderNumber,
