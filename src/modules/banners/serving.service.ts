@@ -1,5 +1,5 @@
 // Banner serving: the banners a placement shows to one visitor context (interface document 3,
-// "Banner serving"). The placement is checked before the result cache; results are cached per
+// "Banner serving"). The placement is checked before the result is used; results are cached per
 // slug and context hash; `servedAt` is stamped after the cache and never stored in it.
 
 import { serializedWith } from '../../platform/http/envelope';
@@ -24,8 +24,13 @@ const resultKey = (slug: string, hash: string) => `${SERVE_CACHE_PREFIX}result:$
  * prefix, so the writes that clear serving results clear it too: a deactivated placement is
  * never served from a cached result.
  */
-async function activePlacement(deps: BannerDeps, slug: string, ttlMs: number): Promise<PlacementEntry> {
-  let entry = await cacheGet<PlacementEntry | { missing: true }>(deps, placementKey(slug), ttlMs);
+async function activePlacement(
+  deps: BannerDeps,
+  slug: string,
+  ttlMs: number,
+  cachedEntry: PlacementEntry | { missing: true } | undefined,
+): Promise<PlacementEntry> {
+  let entry = cachedEntry;
   if (!entry) {
     const row = await repo.findPlacementBySlug(deps.db, slug);
     entry = row?.isActive
@@ -159,9 +164,14 @@ export async function selectBanners(
  */
 export async function serveBannersJson(deps: BannerDeps, slug: string, ctx: ServingContext): Promise<string> {
   const ttlMs = deps.config.BANNER_SERVE_CACHE_TTL_SECONDS * 1000;
-  const placement = await activePlacement(deps, slug, ttlMs);
   const key = resultKey(slug, contextHash(ctx));
-  const cached = await cacheGet<unknown>(deps, key, ttlMs);
+  // Both entries are asked for at once (one round trip to Redis), but the result is used only
+  // once the placement is known to be active: the placement is still decided first.
+  const [placementEntry, cached] = await Promise.all([
+    cacheGet<PlacementEntry | { missing: true }>(deps, placementKey(slug), ttlMs),
+    cacheGet<unknown>(deps, key, ttlMs),
+  ]);
+  const placement = await activePlacement(deps, slug, ttlMs, placementEntry);
   // Anything but text (an entry written by an older version) is read as a miss.
   let selection = typeof cached === 'string' ? cached : undefined;
   if (selection === undefined) {
