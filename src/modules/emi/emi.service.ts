@@ -9,7 +9,9 @@ import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/paginat
 import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
 import { findProductsForSale } from '../catalog';
+import { createNotifier } from '../notifications';
 import { emiErrors } from './emi.errors';
+import { emiInquiryPermissions } from './emi.permissions';
 import * as repo from './emi.repository';
 import type {
   AdminBankListQuery,
@@ -26,7 +28,10 @@ import type {
   UpdateBankBody,
 } from './emi.schemas';
 
-export type EmiDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'config' | 'storage'>;
+export type EmiDeps = Pick<
+  ModuleContext,
+  'db' | 'clock' | 'cache' | 'config' | 'storage' | 'push' | 'realtime'
+>;
 
 // ── Public cache ────────────────────────────────────────────────────────────────────────────
 // The public config and bank list are read through the cache under a generation token; every
@@ -238,7 +243,7 @@ export function deleteBank(deps: EmiDeps, admin: UserPrincipal, id: number) {
  * public route and by the POS module's `POST /api/admin/pos/emi-inquiry`.
  */
 export async function submitEmiInquiry(deps: EmiDeps, body: EmiInquiryBody): Promise<EmiInquiryView> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
     const config = await repo.findConfig(tx);
     if (!config?.isEnabled) throw emiErrors.disabled();
     const product = (await findProductsForSale(deps, tx, [body.productId])).get(body.productId);
@@ -276,6 +281,14 @@ export async function submitEmiInquiry(deps: EmiDeps, body: EmiInquiryBody): Pro
       body.bankIds,
     );
     const linked = (await repo.banksOfInquiries(tx, [row.id])).get(row.id) ?? [];
+    // An inquiry is a sale waiting for a call back: the staff who follow them up hear of it now.
+    await createNotifier(deps).notifyAdmins(tx, afterCommit, {
+      permission: emiInquiryPermissions.UPDATE,
+      type: 'emi.inquiry_received',
+      title: 'New EMI inquiry',
+      body: `${body.customerName} asks about instalments for ${product.title} (${linked.map((b) => b.name).join(', ')}).`,
+      data: { inquiryId: row.id, productId: product.id },
+    });
     return toInquiry(row, linked);
   });
 }

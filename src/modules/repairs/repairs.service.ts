@@ -14,6 +14,7 @@ import { findUserContacts } from '../identity';
 import type { Notifier } from '../notifications';
 import { findOrderLink } from '../orders';
 import { repairErrors } from './repairs.errors';
+import { repairPermissions } from './repairs.permissions';
 import * as repo from './repairs.repository';
 import { CUSTOMER_CANCELLABLE, canAdminMove, STATUS_LABELS } from './repairs.rules';
 import type {
@@ -176,7 +177,7 @@ export async function createRepairRequest(
   customer: UserPrincipal,
   body: CreateRepairBody,
 ): Promise<CustomerRepairDetail> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
     await checkCreate(tx, customer.userId, body);
     const at = deps.clock.now();
     let row: repo.RepairRow | undefined;
@@ -206,6 +207,14 @@ export async function createRepairRequest(
         orderItemId: d.orderItemId ?? null,
       })),
     );
+    // Staff who can act on it hear of it at once, not at their next look at the list.
+    await deps.notifier.notifyAdmins(tx, afterCommit, {
+      permission: repairPermissions.UPDATE,
+      type: 'repair.requested',
+      title: 'New repair request',
+      body: `Repair ${row.ticketNumber}: ${body.devices.length} device${body.devices.length === 1 ? '' : 's'}, ${body.collectionMethod === 'pickup' ? 'to be picked up' : 'to be dropped off'}.`,
+      data: { repairRequestId: row.publicId, ticketNumber: row.ticketNumber },
+    });
     return customerDetail(tx, row);
   });
 }

@@ -273,7 +273,15 @@ describe('EMI', () => {
       // The function the POS module calls takes the same body and answers the same shape.
       const p = t.platform;
       const direct = await submitEmiInquiry(
-        { db: p.database.db, clock: p.clock, cache: p.cache, config: p.config, storage: p.storage },
+        {
+          db: p.database.db,
+          clock: p.clock,
+          cache: p.cache,
+          config: p.config,
+          storage: p.storage,
+          push: p.outgoing.push,
+          realtime: p.realtime,
+        },
         emiInquiryBody.parse({
           productId,
           bankIds: [b2.id],
@@ -290,6 +298,33 @@ describe('EMI', () => {
         productSp: 1,
         bankIds: [b2.id],
       });
+    });
+
+    it('tells the staff who follow inquiries up (EmiInquiries_UPDATE), not those who only read', async () => {
+      await enable();
+      const b1 = await bank({ name: 'Nabil' });
+      const b2 = await bank({ name: 'NIC Asia' });
+      const productId = await insertProduct(t, {
+        productKind: 'physical',
+        title: 'MacBook Air',
+        sp: 150_000,
+      });
+      const follower = await signedInAdmin(t, { permissions: ['EmiInquiries_UPDATE'] });
+      const reader = await signedInAdmin(t, { permissions: ['EmiInquiries_READ'] });
+      const res = await inquiry({ productId, bankIds: [b1.id, b2.id] });
+      expect(res.statusCode, res.body).toBe(201);
+      const feedOf = async (who: SignedIn) =>
+        (await call('GET', '/api/admin/notifications?pagination=false', undefined, who))
+          .json()
+          .data.filter((n: { type: string }) => n.type === 'emi.inquiry_received');
+      expect(await feedOf(follower)).toEqual([
+        expect.objectContaining({
+          title: 'New EMI inquiry',
+          body: 'Sita Sharma asks about instalments for MacBook Air (Nabil, NIC Asia).',
+          data: { inquiryId: res.json().data.id, productId },
+        }),
+      ]);
+      expect(await feedOf(reader)).toEqual([]);
     });
 
     it('EMI disabled or never configured: 422 EMI_DISABLED', async () => {

@@ -187,6 +187,26 @@ describe('repair requests', () => {
       expectError(await c.http.call('POST', REPAIRS, {}, {}), 401, 'AUTH_UNAUTHORIZED');
       expectError(await c.http.call('GET', REPAIRS, c.admin.headers), 403, 'AUTH_FORBIDDEN');
     });
+
+    it('tells the staff who may move requests (RepairRequests_UPDATE), not those who only read', async () => {
+      const mover = await signedInAdmin(c.t, { permissions: ['RepairRequests_UPDATE'] });
+      const reader = await signedInAdmin(c.t, { permissions: ['RepairRequests_READ'] });
+      const res = await c.create(me, { devices: [c.device(), c.device()], collectionMethod: 'pickup' });
+      expect(res.statusCode, res.body).toBe(201);
+      const { ticketNumber, publicId } = res.json().data;
+      const feedOf = async (who: SignedIn) =>
+        (await c.http.call('GET', '/api/admin/notifications?pagination=false', who.headers))
+          .json()
+          .data.filter((n: { type: string }) => n.type === 'repair.requested');
+      const [notice] = await feedOf(mover);
+      expect(notice).toMatchObject({
+        title: 'New repair request',
+        body: `Repair ${ticketNumber}: 2 devices, to be picked up.`,
+        data: { repairRequestId: publicId, ticketNumber },
+        readAt: null,
+      });
+      expect(await feedOf(reader)).toEqual([]);
+    });
   });
 
   describe('customer list, detail, cancel', () => {
