@@ -10,6 +10,12 @@ import { emiBankPermissions, emiConfigPermissions, emiInquiryPermissions } from 
 import * as s from './emi.schemas';
 import * as emi from './emi.service';
 
+/**
+ * Anyone may ask without signing in, and every inquiry lands in the staff's feed: as many per
+ * IP as a support inquiry (10 an hour), enough for a family behind one router.
+ */
+export const EMI_INQUIRY_RATE_LIMIT = { max: 10, timeWindow: 3_600_000 };
+
 export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   const tags = ['emi (admin)'];
   const bank = { 200: envelopeSchema(s.emiBankView) };
@@ -200,7 +206,7 @@ export function publicEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.post(
     '/api/mobile/emi/inquiries',
     {
-      config: { access: open },
+      config: { access: open, rateLimit: EMI_INQUIRY_RATE_LIMIT },
       schema: {
         tags,
         summary: 'Ask to buy a product on instalments',

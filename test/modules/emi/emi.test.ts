@@ -49,12 +49,18 @@ describe('EMI', () => {
     const res = await call('PUT', '/api/admin/emi/config', { isEnabled: true, periods });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const inquiry = (body: Record<string, unknown>) =>
-    http.call(
-      'POST',
-      '/api/mobile/emi/inquiries',
-      {},
-      {
+  let ipSeq = 0;
+  const nextIp = () => {
+    ipSeq += 1;
+    return `10.9.${ipSeq >> 8}.${ipSeq & 255}`;
+  };
+  /** Each inquiry from its own address, so the per-IP limit is met only where a test means it. */
+  const inquiry = (body: Record<string, unknown>, remoteAddress = nextIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/mobile/emi/inquiries',
+      remoteAddress,
+      payload: {
         customerName: 'Sita Sharma',
         customerEmail: ' Sita@Example.com ',
         customerMobile: '+977 9801234567',
@@ -63,7 +69,7 @@ describe('EMI', () => {
         message: 'Call after 5 pm',
         ...body,
       },
-    );
+    });
 
   describe('permissions', () => {
     it.each([
@@ -325,6 +331,20 @@ describe('EMI', () => {
         }),
       ]);
       expect(await feedOf(reader)).toEqual([]);
+    });
+
+    it('allows 10 inquiries per hour per IP, then 429 RATE_LIMITED with Retry-After', async () => {
+      await enable();
+      const b = await bank();
+      const productId = await insertProduct(t, { productKind: 'physical', sp: 90_000 });
+      for (let i = 0; i < 10; i++) {
+        expect((await inquiry({ productId, bankIds: [b.id] }, '10.8.0.1')).statusCode).toBe(201);
+      }
+      const limited = await inquiry({ productId, bankIds: [b.id] }, '10.8.0.1');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().errorCode).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await inquiry({ productId, bankIds: [b.id] }, '10.8.0.2')).statusCode).toBe(201);
     });
 
     it('EMI disabled or never configured: 422 EMI_DISABLED', async () => {
