@@ -4,7 +4,9 @@
 // (placement checked first, servedAt never cached, every write clears it) and the rate limit.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVE_CACHE_PREFIX } from '../../../src/modules/banners/banners.service';
 import { banners as bannersTable } from '../../../src/modules/banners/banners.table';
+import { contextHash, servingContext } from '../../../src/modules/banners/serving-context';
 import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
@@ -411,6 +413,17 @@ describe('banner serving: cache', () => {
     // Another context is another entry, read fresh.
     expect(await titles(p.slug, { 'accept-language': 'ne' })).toEqual(['Renamed']);
     clock.set(START);
+  });
+
+  it('reads an entry that is not JSON text (left by an older version) as a miss and replaces it', async () => {
+    const { p, b } = await servedSlot();
+    const key = `${SERVE_CACHE_PREFIX}result:${p.slug}:${contextHash(servingContext({}))}`;
+    await t.platform.cache.set(key, { placement: {}, banners: [{ title: 'Old shape' }] }, 60_000);
+    await renameBehindTheBack(b.publicId, 'Fresh');
+    const res = await serve(p.slug);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.banners.map((x: { title: string }) => x.title)).toEqual(['Fresh']);
+    expect(typeof (await t.platform.cache.get(key))).toBe('string');
   });
 
   it.runIf(!servicesTier)('keeps a result for BANNER_SERVE_CACHE_TTL_SECONDS (60 s)', async () => {
