@@ -106,6 +106,11 @@ export const settings = {
     schema: z.string().min(1),
     default: 'pasal',
   }),
+  CACHE_COMMAND_TIMEOUT_MS: setting({
+    doc: 'With Redis: a cache read or write that has no answer within this many milliseconds fails, and the caller reads the database instead of waiting for a Redis that hangs.',
+    schema: int(10, 60_000),
+    default: '250',
+  }),
   SMTP_URL: setting({
     doc: 'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://…`). Unset: mail is written to `DATA_DIR/outbox/mail` and logged.',
     schema: optionalString.pipe(z.url().optional()),

@@ -94,7 +94,11 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const cache =
     overrides.cache ??
     (redis
-      ? createRedisCache({ redis, prefix: config.REDIS_PREFIX })
+      ? createRedisCache({
+          redis,
+          prefix: config.REDIS_PREFIX,
+          commandTimeoutMs: config.CACHE_COMMAND_TIMEOUT_MS,
+        })
       : createMemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, clock }));
   const outboxLog = (fields: Record<string, unknown>, msg: string) => log.info(fields, msg);
   const mailer =

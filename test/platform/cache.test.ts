@@ -2,6 +2,7 @@
 // against Redis on the services tier, so code tested on the embedded tier behaves the same
 // in production.
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -327,5 +328,44 @@ describe.runIf(servicesTier)('redis cache', () => {
     );
     const pttl = await redis.pttl(`${prefix}:atomic:cache:counter:hits`);
     expect(pttl).toBeGreaterThan(0);
+  });
+});
+
+describe('redis cache: a Redis that never answers', () => {
+  // A TCP server that accepts connections and never writes a byte: ioredis connects and then
+  // waits for answers forever, as it does when Redis hangs.
+  let silent: Server;
+  let redis: Redis;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    silent = createServer((socket) => {
+      sockets.push(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    redis = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: null, lazyConnect: true });
+    redis.on('error', () => {});
+    void redis.connect().catch(() => {});
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('fails each command after commandTimeoutMs instead of waiting', async () => {
+    const cache = createRedisCache({ redis, prefix: 'silent', commandTimeoutMs: 40 });
+    const started = Date.now();
+    const outcomes = await Promise.allSettled([
+      cache.get('k'),
+      cache.set('k', 1, 1000),
+      cache.delete('k'),
+      cache.increment('hits', 1000),
+    ]);
+    for (const o of outcomes) {
+      expect(o.status).toBe('rejected');
+      expect(String((o as PromiseRejectedResult).reason)).toContain('timed out after 40 ms');
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -3,7 +3,6 @@
 // apart, each with its lifetime); every successful write clears both views of its page; when
 // the cache fails, reads fall back to the database and writes still succeed.
 import type { UserPrincipal } from '../../platform/auth/principal';
-import type { Cache } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
 import type { ModuleContext } from '../../platform/module';
@@ -48,31 +47,21 @@ export const DEFAULT_PAGE_TITLES: Record<PageKey, string> = {
 
 export const publicCacheKey = (pageKey: PageKey) => `content:page:public:${pageKey}`;
 export const adminCacheKey = (pageKey: PageKey) => `content:page:admin:${pageKey}`;
-/** A cache that does not answer within this is treated as failed: the database answers instead. */
-const CACHE_TIMEOUT_MS = 250;
 /**
  * A read that loaded the old page just before a write committed may store it just after the
  * write cleared the cache; clearing once more a moment later removes such a stale entry.
  */
 const SECOND_CLEAR_MS = 1_000;
 
-function withTimeout<T>(cache: Cache, work: Promise<T>): Promise<T> {
-  // The in-process cache cannot hang: no timer for it (a timer per read is measurable).
-  if (cache.driver === 'memory') return work;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('cache timed out')), CACHE_TIMEOUT_MS);
-    timer.unref();
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Reads through the cache; a failing cache is logged and the database answers. */
+/**
+ * Reads through the cache; a failing cache is logged and the database answers (the Redis cache
+ * fails a command that hangs after `CACHE_COMMAND_TIMEOUT_MS`).
+ */
 async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number, load: () => Promise<T>) {
   if (ttlSeconds === 0) return load();
   let hit: T | undefined;
   try {
-    hit = await withTimeout(deps.cache, deps.cache.get<T>(key));
+    hit = await deps.cache.get<T>(key);
   } catch (error) {
     deps.log.warn({ err: error, key }, 'content cache read failed; reading the database');
     return load();
@@ -80,7 +69,7 @@ async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number
   if (hit !== undefined) return hit;
   const value = await load();
   try {
-    await withTimeout(deps.cache, deps.cache.set(key, value, ttlSeconds * 1000));
+    await deps.cache.set(key, value, ttlSeconds * 1000);
   } catch (error) {
     deps.log.warn({ err: error, key }, 'content cache write failed');
   }
@@ -90,7 +79,7 @@ async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number
 async function clearPageCaches(deps: ContentDeps, pageKey: PageKey): Promise<void> {
   for (const key of [publicCacheKey(pageKey), adminCacheKey(pageKey)]) {
     try {
-      await withTimeout(deps.cache, deps.cache.delete(key));
+      await deps.cache.delete(key);
     } catch (error) {
       deps.log.warn({ err: error, key }, 'content cache clear failed');
     }
