@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { type PaymentRow, payments } from './payments.table';
 
@@ -20,8 +20,11 @@ export async function recordInitiation(
   await db.update(payments).set(values).where(eq(payments.id, id));
 }
 
-/** pending → completed, once: the conditional UPDATE returns nothing when it already left pending. */
-export async function completeIfPending(
+/**
+ * pending (or failed / cancelled: a late payment) → completed, once: the conditional UPDATE
+ * returns nothing when the payment is already completed.
+ */
+export async function completeUnlessCompleted(
   db: Db,
   id: string,
   values: { providerReference: string | null; providerPayload: Record<string, unknown>; at: Date },
@@ -35,7 +38,7 @@ export async function completeIfPending(
       completedAt: values.at,
       updatedAt: values.at,
     })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .where(and(eq(payments.id, id), ne(payments.status, 'completed')))
     .returning();
   return row;
 }
@@ -57,4 +60,32 @@ export async function failIfPending(
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
     .returning();
   return row;
+}
+
+/** Online payments of `providers` still pending, made between the two instants, oldest first. */
+export function paymentsToReconcile(
+  db: Db,
+  p: { createdBefore: Date; createdAfter: Date; providers: string[]; limit: number },
+): Promise<Array<Pick<PaymentRow, 'id' | 'createdAt'>>> {
+  return db
+    .select({ id: payments.id, createdAt: payments.createdAt })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.method, 'online'),
+        inArray(payments.provider, p.providers),
+        lt(payments.createdAt, p.createdBefore),
+        gt(payments.createdAt, p.createdAfter),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(p.limit);
+}
+
+export function pendingOnlinePaymentsOfOrder(db: Db, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'online'), eq(payments.status, 'pending')));
 }
