@@ -50,7 +50,13 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
 export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
 /** Hosts of the providers' test environments: a production server must not point there. */
-const TEST_HOSTS = ['rc-epay.esewa.com.np', 'rc.esewa.com.np', 'uat.esewa.com.np', 'dev.khalti.com', 'a.khalti.com'];
+const TEST_HOSTS = [
+  'rc-epay.esewa.com.np',
+  'rc.esewa.com.np',
+  'uat.esewa.com.np',
+  'dev.khalti.com',
+  'a.khalti.com',
+];
 const isTestHost = (url: string) => TEST_HOSTS.includes(new URL(url).hostname);
 
 /** The setting that names the provider of each online gateway. */
@@ -507,17 +513,17 @@ export const settings = {
     default: 'sandbox',
   }),
   ESEWA_PRODUCT_CODE: setting({
-    doc: 'eSewa merchant (product) code. The default `EPAYTEST` is eSewa\'s public test merchant; production refuses it.',
+    doc: "eSewa merchant (product) code. The default `EPAYTEST` is eSewa's public test merchant; production refuses it.",
     schema: z.string().trim().min(1).max(64),
     default: ESEWA_TEST_PRODUCT_CODE,
   }),
   ESEWA_SECRET_KEY: setting({
-    doc: 'eSewa secret key (signs the form and checks the success redirect, HMAC-SHA256). The default is eSewa\'s published test key; production refuses it when a gateway uses `esewa`.',
+    doc: "eSewa secret key (signs the form and checks the success redirect, HMAC-SHA256). The default is eSewa's published test key; production refuses it when a gateway uses `esewa`.",
     schema: z.string().min(1),
     default: ESEWA_TEST_SECRET_KEY,
   }),
   ESEWA_FORM_URL: setting({
-    doc: 'Where the customer\'s browser posts the signed eSewa form (`redirectUrl`). Default: the test environment; production: `https://epay.esewa.com.np/api/epay/main/v2/form`.',
+    doc: "Where the customer's browser posts the signed eSewa form (`redirectUrl`). Default: the test environment; production: `https://epay.esewa.com.np/api/epay/main/v2/form`.",
     schema: z.url({ protocol: /^https?$/ }),
     default: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
   }),
@@ -655,13 +661,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * gateway left on `sandbox` where the sandbox is not allowed. Never a secret.
  */
 export function paymentGatewayProviders(
-  config: Pick<Config, 'PAYMENTS_MODE' | (typeof PAYMENT_GATEWAY_SETTINGS)[keyof typeof PAYMENT_GATEWAY_SETTINGS]>,
+  config: Pick<
+    Config,
+    'PAYMENTS_MODE' | (typeof PAYMENT_GATEWAY_SETTINGS)[keyof typeof PAYMENT_GATEWAY_SETTINGS]
+  >,
 ): Record<keyof typeof PAYMENT_GATEWAY_SETTINGS, PaymentProvider | 'none'> {
   const entries = Object.entries(PAYMENT_GATEWAY_SETTINGS).map(([gateway, name]) => {
     const provider = config[name];
     return [gateway, provider === 'sandbox' && config.PAYMENTS_MODE !== 'sandbox' ? 'none' : provider];
   });
-  return Object.fromEntries(entries) as Record<keyof typeof PAYMENT_GATEWAY_SETTINGS, PaymentProvider | 'none'>;
+  return Object.fromEntries(entries) as Record<
+    keyof typeof PAYMENT_GATEWAY_SETTINGS,
+    PaymentProvider | 'none'
+  >;
 }
 
 /**
@@ -681,7 +693,10 @@ function checkPaymentProviders(config: RawConfig, problems: Map<SettingName, str
         'must be set when a PAYMENT_GATEWAY_* names khalti (Khalti publishes no shared test key: take yours from test-admin.khalti.com)',
       );
     } else if (production && /^test_/.test(config.KHALTI_SECRET_KEY)) {
-      refuse('KHALTI_SECRET_KEY', 'is a test key; production needs the live secret key from admin.khalti.com');
+      refuse(
+        'KHALTI_SECRET_KEY',
+        'is a test key; production needs the live secret key from admin.khalti.com',
+      );
     }
     if (production && config.KHALTI_BASE_URL && isTestHost(config.KHALTI_BASE_URL)) {
       refuse('KHALTI_BASE_URL', 'points at the Khalti sandbox; production uses https://khalti.com/api/v2');

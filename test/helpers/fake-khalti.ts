@@ -62,7 +62,13 @@ export async function startFakeKhalti(secret: string): Promise<FakeKhalti> {
     if (req.method === 'POST' && req.path === '/api/v2/epayment/initiate/') {
       initiated.push(body);
       const errors: Record<string, string[]> = {};
-      for (const name of ['return_url', 'website_url', 'amount', 'purchase_order_id', 'purchase_order_name']) {
+      for (const name of [
+        'return_url',
+        'website_url',
+        'amount',
+        'purchase_order_id',
+        'purchase_order_name',
+      ]) {
         if (body[name] === undefined || body[name] === '') errors[name] = ['This field is required.'];
       }
       if (typeof body.amount === 'number' && (!Number.isInteger(body.amount) || body.amount < 1000)) {

@@ -54,7 +54,9 @@ export const ordersModule: PasalModule = {
     });
     ctx.jobs.register(cancelJob(ctx));
     // The provider is asked once more right before an unpaid order is given up.
-    ctx.jobs.register(autoCancelJob({ ...ctx, beforeCancel: (orderId) => checkPaymentsBeforeCancel(ctx.app, orderId) }));
+    ctx.jobs.register(
+      autoCancelJob({ ...ctx, beforeCancel: (orderId) => checkPaymentsBeforeCancel(ctx.app, orderId) }),
+    );
     const sweep = expireUnpaidJob(ctx);
     ctx.jobs.register(sweep);
     await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});

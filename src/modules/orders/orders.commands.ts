@@ -13,8 +13,8 @@ import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import { forgetOrder } from './orders.cache';
-import { orderPermissions } from './orders.permissions';
 import { orderEventEmail } from './orders.mail';
+import { orderPermissions } from './orders.permissions';
 import * as repo from './orders.repository';
 import type { ActorType, OrderStatus } from './orders.table';
 
@@ -201,7 +201,10 @@ async function recordLatePayment(
     remarks: `Payment ${p.paymentReference} completed after the order was ${order.status === 'cancelled' ? 'cancelled' : 'marked payment_failed'}`,
     at,
   });
-  deps.log.warn({ orderId: order.id, refundId: refund.id, amount }, 'late payment for an order given up; refund owed');
+  deps.log.warn(
+    { orderId: order.id, refundId: refund.id, amount },
+    'late payment for an order given up; refund owed',
+  );
   await createNotifier(deps).notifyAdmins(tx, afterCommit, {
     permission: orderPermissions.UPDATE,
     type: 'order.late_payment',

@@ -106,7 +106,11 @@ export const paymentsModule: PasalModule = {
     ctx.jobs.register(jobs.failed);
     ctx.jobs.register(jobs.retry);
     ctx.jobs.register(jobs.reconcile);
-    await ctx.jobs.schedule(jobs.reconcile, { everySeconds: ctx.config.PAYMENT_RECONCILE_INTERVAL_SECONDS }, {});
+    await ctx.jobs.schedule(
+      jobs.reconcile,
+      { everySeconds: ctx.config.PAYMENT_RECONCILE_INTERVAL_SECONDS },
+      {},
+    );
     // Which provider takes the money for each gateway, for the operator (never a secret).
     ctx.log.info({ paymentGateways: paymentGatewayProviders(ctx.config) }, 'payment gateways');
     await paymentsRoutes(ctx, deps, jobs);

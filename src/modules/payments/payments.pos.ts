@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { AfterCommit } from '../../platform/db/transaction';
 import { newUuid } from '../../platform/ids';
-import { completeUnlessCompleted, insertPayment } from './payments.repository';
+import { completeIfStatus, insertPayment } from './payments.repository';
 import { newGatewayTransactionId, type PaymentOutcomeHandlers } from './payments.service';
 import type { PosGateway } from './payments.table';
 
@@ -70,7 +70,7 @@ export async function recordPosPayment(
       throw new DuplicatePosReference(input.gateway, input.transactionReference);
     throw error;
   }
-  const row = await completeUnlessCompleted(tx, id, {
+  const row = await completeIfStatus(tx, id, 'pending', {
     providerReference: input.transactionReference,
     providerPayload: { recordedByAdminId: input.adminId },
     at,

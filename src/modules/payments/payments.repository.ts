@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { type PaymentRow, payments } from './payments.table';
+import { type PaymentRow, type PaymentStatus, payments } from './payments.table';
 
 export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -21,12 +21,14 @@ export async function recordInitiation(
 }
 
 /**
- * pending (or failed / cancelled: a late payment) → completed, once: the conditional UPDATE
- * returns nothing when the payment is already completed.
+ * `from` (pending; or failed / cancelled for a late payment) → completed, once: the conditional
+ * UPDATE returns nothing when the payment is no longer in the status the caller read, so a
+ * racing outcome (a failure that won) is never overwritten.
  */
-export async function completeUnlessCompleted(
+export async function completeIfStatus(
   db: Db,
   id: string,
+  from: PaymentStatus,
   values: { providerReference: string | null; providerPayload: Record<string, unknown>; at: Date },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -38,7 +40,7 @@ export async function completeUnlessCompleted(
       completedAt: values.at,
       updatedAt: values.at,
     })
-    .where(and(eq(payments.id, id), ne(payments.status, 'completed')))
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
     .returning();
   return row;
 }

@@ -23,7 +23,7 @@ import {
 import { createSandboxGateway } from './gateways/sandbox';
 import { paymentErrors } from './payments.errors';
 import {
-  completeUnlessCompleted,
+  completeIfStatus,
   failIfPending,
   findPayment,
   insertPayment,
@@ -31,7 +31,7 @@ import {
   pendingOnlinePaymentsOfOrder,
   recordInitiation,
 } from './payments.repository';
-import { type OnlineGateway, type PaymentGatewayName, type PaymentRow } from './payments.table';
+import type { OnlineGateway, PaymentGatewayName, PaymentRow } from './payments.table';
 
 export interface PaymentOutcomeHandlers {
   /** Called once per payment, in the transaction that marks it completed. */
@@ -89,7 +89,10 @@ export function adapterFor(config: Config, provider: string): PaymentGateway | u
     case 'sandbox':
       // A gateway left on the sandbox serves only where the sandbox is allowed.
       if (config.PAYMENTS_MODE !== 'sandbox') return undefined;
-      return createSandboxGateway({ publicBaseUrl: config.PUBLIC_BASE_URL, secret: config.URL_SIGNING_SECRET });
+      return createSandboxGateway({
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        secret: config.URL_SIGNING_SECRET,
+      });
     case 'esewa':
       return createEsewaGateway({
         productCode: config.ESEWA_PRODUCT_CODE,
@@ -189,7 +192,10 @@ export async function initiatePayment(
   let initiation: Initiation = { initiationType: 'none', redirectUrl: null, gatewayPayload: {} };
   if (adapter) {
     try {
-      initiation = await adapter.initiate(payment, { orderNumber: input.orderNumber, customer: input.customer });
+      initiation = await adapter.initiate(payment, {
+        orderNumber: input.orderNumber,
+        customer: input.customer,
+      });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       // The caller's transaction rolls back: no order is left holding stock.
@@ -265,7 +271,8 @@ export async function handleRedirect(
     );
     return resultPath(payment.id, payment.status, payment.orderId);
   }
-  if (!redirectMayMove(adapter!, payment, kind)) return resultPath(payment.id, payment.status, payment.orderId);
+  if (!redirectMayMove(adapter!, payment, kind))
+    return resultPath(payment.id, payment.status, payment.orderId);
   if (kind === 'success') {
     await deps.jobs.enqueue(
       jobs.success,
@@ -334,7 +341,7 @@ export async function applyVerification(
     deps.db,
     async (tx, afterCommit) => {
       if (verification.outcome === 'completed') {
-        const row = await completeUnlessCompleted(tx, payment.id, {
+        const row = await completeIfStatus(tx, payment.id, payment.status, {
           providerReference: verification.providerReference ?? payment.providerReference,
           providerPayload: stored,
           at,
@@ -342,7 +349,11 @@ export async function applyVerification(
         if (!row) return 'unchanged';
         if (!handlers)
           deps.log.warn({ paymentId: row.id }, 'payment completed with no outcome handler registered');
-        if (late) deps.log.warn({ paymentId: row.id, was: payment.status }, 'late payment: completed after it was given up');
+        if (late)
+          deps.log.warn(
+            { paymentId: row.id, was: payment.status },
+            'late payment: completed after it was given up',
+          );
         await handlers?.onCompleted(tx, afterCommit, {
           orderId: row.orderId,
           paymentId: row.id,
@@ -398,7 +409,10 @@ export async function processRedirectOutcome(
   if (payment.status === 'completed') return 'unchanged';
   const adapter = paymentAdapter(deps.config, payment);
   if (!adapter) {
-    deps.log.warn({ paymentId, provider: payment.provider }, 'payment provider not served here; will ask again');
+    deps.log.warn(
+      { paymentId, provider: payment.provider },
+      'payment provider not served here; will ask again',
+    );
     return payment.status === 'pending' ? 'retry' : 'unchanged';
   }
   if (!redirectMayMove(adapter, payment, kind)) return 'unchanged';
@@ -441,7 +455,13 @@ export async function reconcilePayments(
   handlers: PaymentOutcomeHandlers | undefined,
 ): Promise<Record<OutcomeResult, number>> {
   const now = deps.clock.now().getTime();
-  const counts: Record<OutcomeResult, number> = { completed: 0, failed: 0, unchanged: 0, retry: 0, invalid: 0 };
+  const counts: Record<OutcomeResult, number> = {
+    completed: 0,
+    failed: 0,
+    unchanged: 0,
+    retry: 0,
+    invalid: 0,
+  };
   const due = await paymentsToReconcile(deps.db, {
     createdBefore: new Date(now - deps.config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000),
     createdAfter: new Date(now - RECONCILE_WATCH_MS),
@@ -455,7 +475,10 @@ export async function reconcilePayments(
       counts[await processStatusCheck(deps, handlers, payment.id, { final })]++;
     } catch (error) {
       counts.retry++;
-      deps.log.error({ err: error, paymentId: payment.id }, 'payment reconciliation failed; asked again next pass');
+      deps.log.error(
+        { err: error, paymentId: payment.id },
+        'payment reconciliation failed; asked again next pass',
+      );
     }
   }
   if (due.length) deps.log.info({ counts }, 'payment reconciliation pass');

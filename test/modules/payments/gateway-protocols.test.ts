@@ -39,7 +39,8 @@ describe('eSewa signature (developer.esewa.com.np/pages/Epay, ePay v2)', () => {
       total_amount: '1000.0',
       transaction_uuid: '250610-162413',
       product_code: 'EPAYTEST',
-      signed_field_names: 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names',
+      signed_field_names:
+        'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names',
       signature: '62GcfZTmVkzhtUeh+QJ1AqiJrjoWWGof3U+eTPTZ7fA=',
     };
     expect(esewaSignature(UAT_KEY, body, body.signed_field_names)).toBe(body.signature);
@@ -50,7 +51,9 @@ describe('eSewa signature (developer.esewa.com.np/pages/Epay, ePay v2)', () => {
     // Each way the redirect can fail to verify.
     const tampered = (changes: Record<string, unknown>) =>
       Buffer.from(JSON.stringify({ ...body, ...changes })).toString('base64');
-    expect(checkEsewaData(settings, payment, tampered({ total_amount: '1.0' }))).toEqual({ reason: 'bad_signature' });
+    expect(checkEsewaData(settings, payment, tampered({ total_amount: '1.0' }))).toEqual({
+      reason: 'bad_signature',
+    });
     expect(checkEsewaData({ ...settings, secretKey: 'another-key' }, payment, data)).toEqual({
       reason: 'bad_signature',
     });
@@ -60,8 +63,12 @@ describe('eSewa signature (developer.esewa.com.np/pages/Epay, ePay v2)', () => {
     expect(checkEsewaData(settings, { ...payment, gatewayTransactionId: 'PSL-OTHER' }, data)).toEqual({
       reason: 'reference_mismatch',
     });
-    expect(checkEsewaData(settings, { ...payment, amount: 999 }, data)).toEqual({ reason: 'amount_mismatch' });
-    expect(checkEsewaData(settings, payment, tampered({ signed_field_names: 'status,signed_field_names' }))).toEqual({
+    expect(checkEsewaData(settings, { ...payment, amount: 999 }, data)).toEqual({
+      reason: 'amount_mismatch',
+    });
+    expect(
+      checkEsewaData(settings, payment, tampered({ signed_field_names: 'status,signed_field_names' })),
+    ).toEqual({
       reason: 'unsigned_fields',
     });
     expect(checkEsewaData(settings, payment, undefined)).toEqual({ reason: 'missing_data' });
@@ -115,7 +122,9 @@ describe('how provider answers move a payment (decisions.md, "Real gateways")', 
     esewaOutcome(payment, { status, total_amount: 1000, ref_id: '0007G36', ...extra }, final).outcome;
 
   it('eSewa: COMPLETE with the same amount pays; another amount fails with amount_mismatch', () => {
-    expect(esewaOutcome(payment, { status: 'COMPLETE', total_amount: '1,000.0', ref_id: 'R1' }, false)).toMatchObject({
+    expect(
+      esewaOutcome(payment, { status: 'COMPLETE', total_amount: '1,000.0', ref_id: 'R1' }, false),
+    ).toMatchObject({
       outcome: 'completed',
       amount: 1000,
       providerReference: 'R1',
@@ -130,9 +139,9 @@ describe('how provider answers move a payment (decisions.md, "Real gateways")', 
   it('eSewa: PENDING, AMBIGUOUS and an answer without a status wait; refunds and cancels fail', () => {
     expect(esewa('PENDING')).toBe('pending');
     expect(esewa('AMBIGUOUS')).toBe('pending');
-    expect(esewaOutcome(payment, { code: 0, error_message: 'Service is currently unavailable' }, true).outcome).toBe(
-      'pending',
-    );
+    expect(
+      esewaOutcome(payment, { code: 0, error_message: 'Service is currently unavailable' }, true).outcome,
+    ).toBe('pending');
     expect(esewa('CANCELED')).toBe('failed');
     expect(esewa('FULL_REFUND')).toBe('failed');
     expect(esewa('PARTIAL_REFUND')).toBe('failed');
@@ -147,7 +156,11 @@ describe('how provider answers move a payment (decisions.md, "Real gateways")', 
     const khalti = (status: string, total = toPaisa(1000)) =>
       khaltiOutcome(payment, { pidx: 'P', status, total_amount: total, transaction_id: 'T' });
     expect(khalti('Completed')).toMatchObject({ outcome: 'completed', amount: 1000, providerReference: 'T' });
-    expect(khalti('Completed', 1000)).toMatchObject({ outcome: 'failed', reason: 'amount_mismatch', amount: 10 });
+    expect(khalti('Completed', 1000)).toMatchObject({
+      outcome: 'failed',
+      reason: 'amount_mismatch',
+      amount: 10,
+    });
     expect(khalti('Pending').outcome).toBe('pending');
     expect(khalti('Initiated').outcome).toBe('pending');
     for (const status of ['Expired', 'User canceled', 'Refunded', 'Partially Refunded']) {
@@ -200,7 +213,7 @@ describe('provider settings at start-up', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).KHALTI_SECRET_KEY).toBeUndefined();
   });
 
-  it("eSewa defaults to its public test environment outside production", () => {
+  it('eSewa defaults to its public test environment outside production', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'esewa' });
     expect(config).toMatchObject({
       ESEWA_PRODUCT_CODE: 'EPAYTEST',
@@ -219,10 +232,16 @@ describe('provider settings at start-up', () => {
     expect(esewa).toMatch(/ESEWA_PRODUCT_CODE: must be set in production/);
     expect(esewa).toMatch(/ESEWA_FORM_URL: points at eSewa's test environment/);
     expect(esewa).toMatch(/ESEWA_STATUS_URL: points at eSewa's test environment/);
-    const khalti = refusal({ ...PRODUCTION, PAYMENT_GATEWAY_CARD: 'khalti', KHALTI_SECRET_KEY: 'test_secret_key_123' });
+    const khalti = refusal({
+      ...PRODUCTION,
+      PAYMENT_GATEWAY_CARD: 'khalti',
+      KHALTI_SECRET_KEY: 'test_secret_key_123',
+    });
     expect(khalti).toMatch(/KHALTI_SECRET_KEY: is a test key/);
     expect(khalti).toMatch(/KHALTI_BASE_URL: points at the Khalti sandbox/);
-    expect(refusal({ ...PRODUCTION, PAYMENT_GATEWAY_CARD: 'khalti' })).toMatch(/KHALTI_SECRET_KEY: must be set/);
+    expect(refusal({ ...PRODUCTION, PAYMENT_GATEWAY_CARD: 'khalti' })).toMatch(
+      /KHALTI_SECRET_KEY: must be set/,
+    );
   });
 
   it('production starts with live credentials, and reports which provider backs which gateway', () => {

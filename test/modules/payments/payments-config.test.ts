@@ -61,9 +61,9 @@ describe('payment settings', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'paypal' })).toThrow(
       /PAYMENT_GATEWAY_WALLET_A/,
     );
-    expect(loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'esewa' }).PAYMENT_GATEWAY_WALLET_A).toBe(
-      'esewa',
-    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'esewa' }).PAYMENT_GATEWAY_WALLET_A,
+    ).toBe('esewa');
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENTS_MODE: 'paypal' })).toThrow(/PAYMENTS_MODE/);
     const config = loadConfig({
       DATA_DIR: dataDir(),

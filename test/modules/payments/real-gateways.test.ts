@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { orderRefunds, orders } from '../../../src/modules/orders/orders.table';
 import { payments } from '../../../src/modules/payments/payments.table';
 import type { JobDefinition } from '../../../src/platform/jobs/jobs';
+import type { SignedIn } from '../../helpers/factories';
 import { type FakeEsewa, startFakeEsewa } from '../../helpers/fake-esewa';
 import { type FakeKhalti, startFakeKhalti } from '../../helpers/fake-khalti';
-import type { SignedIn } from '../../helpers/factories';
 import { type OrdersTestApp, ordersTestApp, RETURN_URL } from '../orders/calls';
 
 const KHALTI_KEY = 'sandbox-khalti-secret-of-this-test';
@@ -140,7 +140,9 @@ describe('eSewa ePay v2', () => {
     await postEsewaForm(init.gatewayPayload);
     esewa.settle(init.gatewayTransactionId, 'COMPLETE');
     const before = statusCalls();
-    const genuine = JSON.parse(Buffer.from(esewa.successData(init.gatewayTransactionId), 'base64').toString());
+    const genuine = JSON.parse(
+      Buffer.from(esewa.successData(init.gatewayTransactionId), 'base64').toString(),
+    );
     const forged = [
       // Amount changed after signing.
       Buffer.from(JSON.stringify({ ...genuine, total_amount: '1.0' })).toString('base64'),
@@ -165,7 +167,10 @@ describe('eSewa ePay v2', () => {
     const data = esewa.successData(init.gatewayTransactionId, { totalAmount: amount });
     await redirect(init.paymentId, 'success', `data=${encodeURIComponent(data)}`);
     expect(await order()).toMatchObject({ orderStatus: 'payment_failed', paymentStatus: 'failed' });
-    expect(await paymentRow(init.paymentId)).toMatchObject({ status: 'failed', failureReason: 'amount_mismatch' });
+    expect(await paymentRow(init.paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'amount_mismatch',
+    });
     const trail = await c.http.call(
       'GET',
       `/api/admin/activity?entityType=payment&entityId=${init.paymentId}`,
@@ -242,7 +247,9 @@ describe('eSewa ePay v2', () => {
     const feed = await c.http.call('GET', '/api/admin/notifications?pagination=false', c.admin.headers);
     const late = feed.json().data.filter((n: { type: string }) => n.type === 'order.late_payment');
     expect(late).toEqual([
-      expect.objectContaining({ data: expect.objectContaining({ orderId: init.orderId, refundId: refunds[0]!.id }) }),
+      expect.objectContaining({
+        data: expect.objectContaining({ orderId: init.orderId, refundId: refunds[0]!.id }),
+      }),
     ]);
   });
 });

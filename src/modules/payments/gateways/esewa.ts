@@ -35,7 +35,9 @@ export function esewaSignature(
 ): string {
   const message = signedFieldNames
     .split(',')
-    .map((name) => `${name}=${fields[name] === undefined || fields[name] === null ? '' : String(fields[name])}`)
+    .map(
+      (name) => `${name}=${fields[name] === undefined || fields[name] === null ? '' : String(fields[name])}`,
+    )
     .join(',');
   return createHmac('sha256', secretKey).update(message, 'utf8').digest('base64');
 }
@@ -120,7 +122,11 @@ export function esewaOutcome(
         : { outcome: 'pending', reason: 'esewa_not_found', answer };
     default:
       // PENDING, AMBIGUOUS, or `{ code: 0, error_message }` when eSewa is down: ask again.
-      return { outcome: 'pending', reason: status ? `esewa_${status.toLowerCase()}` : 'esewa_no_status', answer };
+      return {
+        outcome: 'pending',
+        reason: status ? `esewa_${status.toLowerCase()}` : 'esewa_no_status',
+        answer,
+      };
   }
 }
 

@@ -92,7 +92,9 @@ export function createKhaltiGateway(settings: KhaltiSettings): PaymentGateway {
       );
       const answer = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
       if (status !== 200 || typeof answer.pidx !== 'string' || typeof answer.payment_url !== 'string') {
-        throw new ProviderError(`khalti refused the initiation (HTTP ${status}): ${JSON.stringify(body ?? null)}`);
+        throw new ProviderError(
+          `khalti refused the initiation (HTTP ${status}): ${JSON.stringify(body ?? null)}`,
+        );
       }
       return {
         initiationType: 'redirect',
@@ -105,8 +107,12 @@ export function createKhaltiGateway(settings: KhaltiSettings): PaymentGateway {
       // No signature in Khalti's return: the parameters must name this payment, then the
       // lookup API decides (anyone can call the route).
       if (!params.pidx) return { outcome: 'invalid', reason: 'missing_pidx' };
-      if (params.pidx !== payment.providerReference) return { outcome: 'invalid', reason: 'reference_mismatch' };
-      if (params.purchase_order_id !== undefined && params.purchase_order_id !== payment.gatewayTransactionId) {
+      if (params.pidx !== payment.providerReference)
+        return { outcome: 'invalid', reason: 'reference_mismatch' };
+      if (
+        params.purchase_order_id !== undefined &&
+        params.purchase_order_id !== payment.gatewayTransactionId
+      ) {
         return { outcome: 'invalid', reason: 'reference_mismatch' };
       }
       for (const name of ['amount', 'total_amount'] as const) {
