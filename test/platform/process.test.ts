@@ -192,6 +192,10 @@ describe.skipIf(servicesTier)('server process (node src/main.ts)', { timeout: CH
         },
       });
 
+      // The start-up line names the provider of each payment gateway (never a secret).
+      expect(server.logs.find((entry) => entry.msg === 'payment gateways')).toMatchObject({
+        paymentGateways: { gateway_card: 'sandbox', gateway_wallet_a: 'sandbox' },
+      });
       const bootstrap = server.logs.find((entry) => entry.msg === 'bootstrap admin');
       expect(bootstrap).toMatchObject({ email: 'owner@example.com', outcome: 'created' });
 

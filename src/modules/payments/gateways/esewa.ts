@@ -7,12 +7,12 @@ import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../../../platform/security/tokens';
 import type { PaymentRow } from '../payments.table';
 import {
-  callProvider,
+  askProvider,
   type PaymentGateway,
-  ProviderError,
   providerAmount,
   redirectUrls,
   type Verification,
+  waitFor,
 } from './payment-gateway';
 
 export interface EsewaSettings {
@@ -122,11 +122,7 @@ export function esewaOutcome(
         : { outcome: 'pending', reason: 'esewa_not_found', answer };
     default:
       // PENDING, AMBIGUOUS, or `{ code: 0, error_message }` when eSewa is down: ask again.
-      return {
-        outcome: 'pending',
-        reason: status ? `esewa_${status.toLowerCase()}` : 'esewa_no_status',
-        answer,
-      };
+      return waitFor('esewa', status, answer);
   }
 }
 
@@ -153,18 +149,15 @@ export function createEsewaGateway(settings: EsewaSettings): PaymentGateway {
       url.searchParams.set('product_code', settings.productCode);
       url.searchParams.set('total_amount', String(payment.amount));
       url.searchParams.set('transaction_uuid', payment.gatewayTransactionId);
-      try {
-        const { status, body } = await callProvider(
-          url.toString(),
-          { method: 'GET', headers: { accept: 'application/json' } },
-          settings.timeoutMs,
-        );
-        if (status >= 500) return { outcome: 'pending', reason: `esewa_http_${status}`, answer: body };
-        return esewaOutcome(payment, body, final);
-      } catch (error) {
-        if (error instanceof ProviderError) return { outcome: 'pending', reason: error.message };
-        throw error;
-      }
+      return askProvider(
+        url.toString(),
+        { method: 'GET', headers: { accept: 'application/json' } },
+        settings.timeoutMs,
+        (status, body) =>
+          status >= 500
+            ? { outcome: 'pending', reason: `esewa_http_${status}`, answer: body }
+            : esewaOutcome(payment, body, final),
+      );
     },
   };
 }

@@ -5,12 +5,14 @@
 // `User canceled`, with the same body as a 200.
 import type { PaymentRow } from '../payments.table';
 import {
+  askProvider,
   callProvider,
   type PaymentGateway,
   ProviderError,
   providerAmount,
   redirectUrls,
   type Verification,
+  waitFor,
 } from './payment-gateway';
 
 export interface KhaltiSettings {
@@ -54,11 +56,7 @@ export function khaltiOutcome(payment: Pick<PaymentRow, 'amount'>, answer: unkno
       return { outcome: 'failed', reason: `khalti_${status.toLowerCase().replace(/\s+/g, '_')}`, answer };
     default:
       // Pending, Initiated, or an answer without a status: ask again.
-      return {
-        outcome: 'pending',
-        reason: status ? `khalti_${status.toLowerCase()}` : 'khalti_no_status',
-        answer,
-      };
+      return waitFor('khalti', status, answer);
   }
 }
 
@@ -124,26 +122,21 @@ export function createKhaltiGateway(settings: KhaltiSettings): PaymentGateway {
     },
     async status(payment) {
       if (!payment.providerReference) return { outcome: 'pending', reason: 'khalti_no_pidx' };
-      try {
-        const { status, body } = await callProvider(
-          `${settings.baseUrl}/epayment/lookup/`,
-          {
-            method: 'POST',
-            headers: headers(settings.secretKey),
-            body: JSON.stringify({ pidx: payment.providerReference }),
-          },
-          settings.timeoutMs,
-        );
+      return askProvider(
+        `${settings.baseUrl}/epayment/lookup/`,
+        {
+          method: 'POST',
+          headers: headers(settings.secretKey),
+          body: JSON.stringify({ pidx: payment.providerReference }),
+        },
+        settings.timeoutMs,
         // 200, and 400 for Expired / User canceled: the body's status decides. Anything else
         // (401 bad key, 404 unknown pidx, 5xx) is a provider error: asked again later.
-        if (status !== 200 && status !== 400) {
-          return { outcome: 'pending', reason: `khalti_http_${status}`, answer: body };
-        }
-        return khaltiOutcome(payment, body);
-      } catch (error) {
-        if (error instanceof ProviderError) return { outcome: 'pending', reason: error.message };
-        throw error;
-      }
+        (status, body) =>
+          status === 200 || status === 400
+            ? khaltiOutcome(payment, body)
+            : { outcome: 'pending', reason: `khalti_http_${status}`, answer: body },
+      );
     },
   };
 }

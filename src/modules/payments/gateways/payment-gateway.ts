@@ -114,6 +114,32 @@ export async function callProvider(
   return { status: response.status, body };
 }
 
+/**
+ * A status or lookup call: `decide` reads the answer; a provider that cannot be reached is
+ * `pending` (asked again later), with the reason for the log.
+ */
+export async function askProvider(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  decide: (status: number, body: unknown) => Verification,
+): Promise<Verification> {
+  try {
+    const { status, body } = await callProvider(url, init, timeoutMs);
+    return decide(status, body);
+  } catch (error) {
+    if (error instanceof ProviderError) return { outcome: 'pending', reason: error.message };
+    throw error;
+  }
+}
+
+/** An answer that settles nothing yet (`<provider>_<status>`, or `<provider>_no_status`). */
+export const waitFor = (provider: string, status: string | undefined, answer: unknown): Verification => ({
+  outcome: 'pending',
+  reason: status ? `${provider}_${status.toLowerCase()}` : `${provider}_no_status`,
+  answer,
+});
+
 /** A provider's amount written as `"1,000.0"`, `100.0` or `100`: a number, or NaN. */
 export function providerAmount(value: unknown): number {
   if (typeof value === 'number') return value;
