@@ -43,6 +43,30 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** The providers an online gateway may name (decisions.md, "Real gateways"). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'esewa', 'khalti'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** eSewa's public test merchant and key (developer.esewa.com.np, ePay v2): refused in production. */
+export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
+export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
+/** Hosts of the providers' test environments: a production server must not point there. */
+const TEST_HOSTS = [
+  'rc-epay.esewa.com.np',
+  'rc.esewa.com.np',
+  'uat.esewa.com.np',
+  'dev.khalti.com',
+  'a.khalti.com',
+];
+const isTestHost = (url: string) => TEST_HOSTS.includes(new URL(url).hostname);
+
+/** The setting that names the provider of each online gateway. */
+export const PAYMENT_GATEWAY_SETTINGS = {
+  gateway_card: 'PAYMENT_GATEWAY_CARD',
+  gateway_wallet_a: 'PAYMENT_GATEWAY_WALLET_A',
+  gateway_wallet_b: 'PAYMENT_GATEWAY_WALLET_B',
+  gateway_bank: 'PAYMENT_GATEWAY_BANK',
+} as const;
+
 interface Setting<S extends z.ZodType> {
   doc: string;
   schema: S;
@@ -474,24 +498,69 @@ export const settings = {
     default: 'false',
   }),
   PAYMENT_GATEWAY_WALLET_A: setting({
-    doc: 'Provider of gateway `gateway_wallet_a`. Only `sandbox` for now (`esewa` and `khalti` come with the real gateway adapters).',
-    schema: z.enum(['sandbox']),
+    doc: 'Provider of gateway `gateway_wallet_a`: `sandbox`, `esewa` (eSewa ePay v2) or `khalti` (Khalti web checkout). A gateway on `esewa` or `khalti` uses that provider whatever `PAYMENTS_MODE` says; one on `sandbox` serves only in `PAYMENTS_MODE=sandbox`.',
+    schema: z.enum(PAYMENT_PROVIDERS),
     default: 'sandbox',
   }),
   PAYMENT_GATEWAY_WALLET_B: setting({
-    doc: 'Provider of gateway `gateway_wallet_b`. Only `sandbox` for now (`esewa` and `khalti` come later).',
-    schema: z.enum(['sandbox']),
+    doc: 'Provider of gateway `gateway_wallet_b` (`sandbox`, `esewa` or `khalti`, as `PAYMENT_GATEWAY_WALLET_A`).',
+    schema: z.enum(PAYMENT_PROVIDERS),
     default: 'sandbox',
   }),
   PAYMENT_GATEWAY_CARD: setting({
-    doc: 'Provider of gateway `gateway_card`. Only `sandbox` for now (`esewa` and `khalti` come later).',
-    schema: z.enum(['sandbox']),
+    doc: 'Provider of gateway `gateway_card` (`sandbox`, `esewa` or `khalti`, as `PAYMENT_GATEWAY_WALLET_A`).',
+    schema: z.enum(PAYMENT_PROVIDERS),
     default: 'sandbox',
   }),
   PAYMENT_GATEWAY_BANK: setting({
-    doc: 'Provider of gateway `gateway_bank`. Only `sandbox` for now (`esewa` and `khalti` come later).',
-    schema: z.enum(['sandbox']),
+    doc: 'Provider of gateway `gateway_bank` (`sandbox`, `esewa` or `khalti`, as `PAYMENT_GATEWAY_WALLET_A`).',
+    schema: z.enum(PAYMENT_PROVIDERS),
     default: 'sandbox',
+  }),
+  ESEWA_PRODUCT_CODE: setting({
+    doc: "eSewa merchant (product) code. The default `EPAYTEST` is eSewa's public test merchant; production refuses it.",
+    schema: z.string().trim().min(1).max(64),
+    default: ESEWA_TEST_PRODUCT_CODE,
+  }),
+  ESEWA_SECRET_KEY: setting({
+    doc: "eSewa secret key (signs the form and checks the success redirect, HMAC-SHA256). The default is eSewa's published test key; production refuses it when a gateway uses `esewa`.",
+    schema: z.string().min(1),
+    default: ESEWA_TEST_SECRET_KEY,
+  }),
+  ESEWA_FORM_URL: setting({
+    doc: "Where the customer's browser posts the signed eSewa form (`redirectUrl`). Default: the test environment; production: `https://epay.esewa.com.np/api/epay/main/v2/form`.",
+    schema: z.url({ protocol: /^https?$/ }),
+    default: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
+  }),
+  ESEWA_STATUS_URL: setting({
+    doc: 'eSewa status-check API (GET with `product_code`, `total_amount`, `transaction_uuid`). Default: the test environment; production: `https://epay.esewa.com.np/api/epay/transaction/status/`.',
+    schema: z.url({ protocol: /^https?$/ }),
+    default: 'https://rc.esewa.com.np/api/epay/transaction/status/',
+  }),
+  KHALTI_SECRET_KEY: setting({
+    doc: 'Khalti merchant secret key (`Authorization: Key <secret>`), from test-admin.khalti.com for the sandbox or admin.khalti.com for production. No default: Khalti publishes no shared test key, so a gateway on `khalti` without it stops the start.',
+    schema: optionalString,
+    example: 'your-khalti-secret-key',
+  }),
+  KHALTI_BASE_URL: setting({
+    doc: 'Khalti API base (`/epayment/initiate/` and `/epayment/lookup/` are under it). Default: the sandbox; production: `https://khalti.com/api/v2`. Production refuses a sandbox host.',
+    schema: z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, '')),
+    default: 'https://dev.khalti.com/api/v2',
+  }),
+  PAYMENT_PROVIDER_TIMEOUT_MS: setting({
+    doc: 'How long a call to eSewa or Khalti may take (initiation, status, lookup) before it counts as the provider being unreachable.',
+    schema: int(500, 60_000),
+    default: '10000',
+  }),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: setting({
+    doc: 'The reconciliation job `payment.reconcile` runs this often: it asks eSewa or Khalti about every payment still pending after `PAYMENT_RECONCILE_AFTER_SECONDS`.',
+    schema: int(10, 86_400),
+    default: '180',
+  }),
+  PAYMENT_RECONCILE_AFTER_SECONDS: setting({
+    doc: 'A payment still pending this long after checkout is asked about by `payment.reconcile` (a customer who closed the browser before the redirect still gets the order paid).',
+    schema: int(0, 86_400),
+    default: '300',
   }),
 } as const;
 
@@ -570,6 +639,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'sandbox payments are refused in production (anyone could pay with the sandbox page); set PAYMENTS_MODE=live, or PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION=true for a staging server',
     );
   }
+  checkPaymentProviders(config, problems);
   if (config.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name] && !problems.has(name)) problems.set(name, 'must be set when STORAGE_DRIVER=s3');
@@ -589,6 +659,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: config.JWT_SECRET ?? secrets!.JWT_SECRET,
     URL_SIGNING_SECRET: config.URL_SIGNING_SECRET ?? secrets!.URL_SIGNING_SECRET,
   };
+}
+
+/**
+ * Which provider serves each online gateway (`GET /ready`, the start-up line): `none` for a
+ * gateway left on `sandbox` where the sandbox is not allowed. Never a secret.
+ */
+export function paymentGatewayProviders(
+  config: Pick<
+    Config,
+    'PAYMENTS_MODE' | (typeof PAYMENT_GATEWAY_SETTINGS)[keyof typeof PAYMENT_GATEWAY_SETTINGS]
+  >,
+): Record<keyof typeof PAYMENT_GATEWAY_SETTINGS, PaymentProvider | 'none'> {
+  const entries = Object.entries(PAYMENT_GATEWAY_SETTINGS).map(([gateway, name]) => {
+    const provider = config[name];
+    return [gateway, provider === 'sandbox' && config.PAYMENTS_MODE !== 'sandbox' ? 'none' : provider];
+  });
+  return Object.fromEntries(entries) as Record<
+    keyof typeof PAYMENT_GATEWAY_SETTINGS,
+    PaymentProvider | 'none'
+  >;
+}
+
+/**
+ * decisions.md, "Real gateways": a provider named by a gateway needs its secret, and a
+ * production server takes no test key, test merchant or test host.
+ */
+function checkPaymentProviders(config: RawConfig, problems: Map<SettingName, string>): void {
+  const used = new Set(Object.values(PAYMENT_GATEWAY_SETTINGS).map((name) => config[name]));
+  const production = config.NODE_ENV === 'production';
+  const refuse = (name: SettingName, message: string) => {
+    if (!problems.has(name)) problems.set(name, message);
+  };
+  if (used.has('khalti')) {
+    if (!config.KHALTI_SECRET_KEY) {
+      refuse(
+        'KHALTI_SECRET_KEY',
+        'must be set when a PAYMENT_GATEWAY_* names khalti (Khalti publishes no shared test key: take yours from test-admin.khalti.com)',
+      );
+    } else if (production && /^test_/.test(config.KHALTI_SECRET_KEY)) {
+      refuse(
+        'KHALTI_SECRET_KEY',
+        'is a test key; production needs the live secret key from admin.khalti.com',
+      );
+    }
+    if (production && config.KHALTI_BASE_URL && isTestHost(config.KHALTI_BASE_URL)) {
+      refuse('KHALTI_BASE_URL', 'points at the Khalti sandbox; production uses https://khalti.com/api/v2');
+    }
+  }
+  if (used.has('esewa') && production) {
+    if (config.ESEWA_SECRET_KEY === ESEWA_TEST_SECRET_KEY) {
+      refuse('ESEWA_SECRET_KEY', "must be set in production: the default is eSewa's public test key");
+    }
+    if (config.ESEWA_PRODUCT_CODE === ESEWA_TEST_PRODUCT_CODE) {
+      refuse('ESEWA_PRODUCT_CODE', "must be set in production: EPAYTEST is eSewa's test merchant");
+    }
+    for (const name of ['ESEWA_FORM_URL', 'ESEWA_STATUS_URL'] as const) {
+      if (config[name] && isTestHost(config[name])) refuse(name, "points at eSewa's test environment");
+    }
+  }
 }
 
 /** Outside production, secrets are made once and kept, so tokens survive a restart. */

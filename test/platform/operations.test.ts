@@ -21,7 +21,16 @@ describe('operations routes', () => {
   it('GET /ready reports the database and Redis', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ database: 'up', redis: servicesTier ? 'up' : 'not_configured' });
+    expect(res.json().data).toEqual({
+      database: 'up',
+      redis: servicesTier ? 'up' : 'not_configured',
+      paymentGateways: {
+        gateway_card: 'sandbox',
+        gateway_wallet_a: 'sandbox',
+        gateway_wallet_b: 'sandbox',
+        gateway_bank: 'sandbox',
+      },
+    });
   });
 
   it('GET /metrics exposes request durations by route pattern', async () => {

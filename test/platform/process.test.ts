@@ -180,9 +180,22 @@ describe.skipIf(servicesTier)('server process (node src/main.ts)', { timeout: CH
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({
         message: 'OK',
-        data: { database: 'up', redis: 'not_configured' },
+        data: {
+          database: 'up',
+          redis: 'not_configured',
+          paymentGateways: {
+            gateway_card: 'sandbox',
+            gateway_wallet_a: 'sandbox',
+            gateway_wallet_b: 'sandbox',
+            gateway_bank: 'sandbox',
+          },
+        },
       });
 
+      // The start-up line names the provider of each payment gateway (never a secret).
+      expect(server.logs.find((entry) => entry.msg === 'payment gateways')).toMatchObject({
+        paymentGateways: { gateway_card: 'sandbox', gateway_wallet_a: 'sandbox' },
+      });
       const bootstrap = server.logs.find((entry) => entry.msg === 'bootstrap admin');
       expect(bootstrap).toMatchObject({ email: 'owner@example.com', outcome: 'created' });
 

@@ -4,7 +4,8 @@ import { listQuery } from '../../platform/http/pagination';
 export const activityEntry = z
   .object({
     id: z.number().int(),
-    adminId: z.uuid(),
+    /** Null when the server itself acted (a system event). */
+    adminId: z.uuid().nullable(),
     action: z.string(),
     entityType: z.string(),
     entityId: z.string().nullable(),

@@ -4,7 +4,8 @@ import * as repo from './activity.repository';
 import type { ActivityEntry, ActivityListQuery } from './activity.schemas';
 
 export interface ActivityRecord {
-  adminId: string;
+  /** The admin who acted; null when the server itself did (e.g. a payment answered with another amount). */
+  adminId: string | null;
   /** `create`, `update`, `delete`, or the module's own verb (`deactivate`, `publish`, …). */
   action: string;
   entityType: string;

@@ -6,9 +6,8 @@ export const adminActivity = pgTable(
   'admin_activity',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null: the server itself acted (a system event such as a payment's amount mismatch). */
+    adminId: uuid('admin_id').references(() => users.id),
     /** `create`, `update`, `delete`, or a module's own verb (`publish`, `deactivate`, …). */
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

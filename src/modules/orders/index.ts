@@ -2,7 +2,7 @@
 // the payments module provides), the customer's orders, async cancel, refund requests, the
 // unpaid-order sweep, and the back office's order routes (`admin/`). Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
 import type { PasalModule } from '../../platform/module';
-import { initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
+import { checkPaymentsBeforeCancel, initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
 import { registerAdminOrders } from './admin/admin-orders.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { registerFulfillment } from './fulfillment/fulfillment.routes';
@@ -45,6 +45,7 @@ export const ordersModule: PasalModule = {
         await markOrderPaid(ctx, tx, afterCommit, {
           orderId: e.orderId,
           paymentReference: e.paymentReference,
+          amount: e.amount,
         });
       },
       onFailed: async (tx, afterCommit, e) => {
@@ -52,7 +53,10 @@ export const ordersModule: PasalModule = {
       },
     });
     ctx.jobs.register(cancelJob(ctx));
-    ctx.jobs.register(autoCancelJob(ctx));
+    // The provider is asked once more right before an unpaid order is given up.
+    ctx.jobs.register(
+      autoCancelJob({ ...ctx, beforeCancel: (orderId) => checkPaymentsBeforeCancel(ctx.app, orderId) }),
+    );
     const sweep = expireUnpaidJob(ctx);
     ctx.jobs.register(sweep);
     await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});

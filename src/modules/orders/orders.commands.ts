@@ -14,6 +14,7 @@ import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import { forgetOrder } from './orders.cache';
 import { orderEventEmail } from './orders.mail';
+import { orderPermissions } from './orders.permissions';
 import * as repo from './orders.repository';
 import type { ActorType, OrderStatus } from './orders.table';
 
@@ -111,14 +112,15 @@ export type ChangeOutcome = { changed: true; order: repo.OrderRow } | { changed:
  * A completed payment (the payments module's payment-completed event: a verified online payment
  * or one recorded at the POS counter): an online or POS order still `payment_pending` becomes
  * `paid` / `completed`, its reserved units are sold, fulfilment starts at `received`, the coupon
- * use is counted, the cart it came from is cleared (job) and the customer told. Any other state
- * (already paid, failed, cancelled, a COD order): nothing changes.
+ * use is counted, the cart it came from is cleared (job) and the customer told. An online order
+ * already given up (payment failed, cancelled) stays as it is: the money came late and is owed
+ * back (`recordLatePayment`). Any other state (already paid, a COD order): nothing changes.
  */
 export async function markOrderPaid(
   deps: OrderDeps,
   tx: Db,
   afterCommit: AfterCommit,
-  p: { orderId: number; paymentReference: string },
+  p: { orderId: number; paymentReference: string; amount?: number },
 ): Promise<ChangeOutcome> {
   const at = deps.clock.now();
   const order = await repo.updateOrderIf(
@@ -134,7 +136,10 @@ export async function markOrderPaid(
       updatedAt: at,
     },
   );
-  if (!order) return { changed: false };
+  if (!order) {
+    await recordLatePayment(deps, tx, afterCommit, p);
+    return { changed: false };
+  }
   forgetOrder(deps.cache, afterCommit, order);
   const atCounter = order.paymentMethod === 'pos';
   await finalizeStock(tx, {
@@ -170,6 +175,43 @@ export async function markOrderPaid(
   }
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
   return { changed: true, order };
+}
+
+/**
+ * decisions.md, "Real gateways": a payment completed for an online order already given up
+ * (payment failed, or cancelled) keeps the order as it is, owes the money back as a `pending`
+ * refund with reason `late_payment`, and tells the admins who hold Orders_UPDATE in-app. Called
+ * once per payment (the payment's own conditional move to completed).
+ */
+async function recordLatePayment(
+  deps: OrderDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: { orderId: number; paymentReference: string; amount?: number },
+): Promise<void> {
+  const order = await repo.lockOrder(tx, p.orderId);
+  if (order?.paymentMethod !== 'online' || !['cancelled', 'payment_failed'].includes(order.status)) return;
+  const at = deps.clock.now();
+  const amount = p.amount ?? order.finalPayable;
+  const refund = await repo.insertRefund(tx, {
+    orderId: order.id,
+    amount,
+    status: 'pending',
+    reason: 'late_payment',
+    remarks: `Payment ${p.paymentReference} completed after the order was ${order.status === 'cancelled' ? 'cancelled' : 'marked payment_failed'}`,
+    at,
+  });
+  deps.log.warn(
+    { orderId: order.id, refundId: refund.id, amount },
+    'late payment for an order given up; refund owed',
+  );
+  await createNotifier(deps).notifyAdmins(tx, afterCommit, {
+    permission: orderPermissions.UPDATE,
+    type: 'order.late_payment',
+    title: 'Late payment to refund',
+    body: `Order ${order.orderNumber} was paid (${amount} NPR, payment ${p.paymentReference}) after it was given up. Refund the customer.`,
+    data: { orderId: order.id, orderNumber: order.orderNumber, refundId: refund.id, amount },
+  });
 }
 
 /**

@@ -45,12 +45,16 @@ export const processRefundJob = (deps: OrderDeps) =>
     },
   });
 
-/** `order.auto_cancel`: an online order left unpaid past ORDER_PAYMENT_TIMEOUT_MINUTES. */
-export const autoCancelJob = (deps: OrderDeps) =>
+/**
+ * `order.auto_cancel`: an online order left unpaid past ORDER_PAYMENT_TIMEOUT_MINUTES.
+ * `beforeCancel` is the payments module's last check with the provider (it may pay the order).
+ */
+export const autoCancelJob = (deps: OrderDeps & { beforeCancel?: (orderId: number) => Promise<void> }) =>
   defineJob({
     name: 'order.auto_cancel',
     payload: z.object({ orderId: z.number().int(), reason: z.string() }),
     handler: async (p) => {
+      await deps.beforeCancel?.(p.orderId);
       await cancelOrder(deps, {
         orderId: p.orderId,
         reason: p.reason,

@@ -23,7 +23,15 @@ export interface PaymentInitiator {
    */
   initiate(
     tx: Db,
-    p: { orderId: number; orderNumber: string; amount: number; gateway: OnlineGateway; returnUrl: string },
+    p: {
+      orderId: number;
+      orderNumber: string;
+      amount: number;
+      gateway: OnlineGateway;
+      returnUrl: string;
+      /** For providers that take it (Khalti `customer_info`). */
+      customer?: { name?: string | null; email?: string | null; phone?: string | null };
+    },
   ): Promise<PaymentInitiation>;
 }
 

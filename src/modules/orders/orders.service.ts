@@ -236,6 +236,7 @@ async function placeOrder(
           amount: order.finalPayable,
           gateway: p.gateway as OnlineGateway,
           returnUrl: p.returnUrl,
+          customer: { name: customer?.name, email: customer?.email, phone: customer?.phone },
         });
       } catch (error) {
         if (error instanceof AppError) throw error;

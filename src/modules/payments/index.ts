@@ -1,13 +1,18 @@
 // Payments: one record per attempt to pay an order, the provider adapters behind the online
-// gateways (the built-in sandbox for now; eSewa and Khalti fit `gateways/payment-gateway.ts`),
-// the public redirect and result routes, and the jobs that move a payment out of `pending`.
+// gateways (the built-in sandbox, eSewa ePay v2 and Khalti KPG-2, chosen per gateway by the
+// PAYMENT_GATEWAY_* settings), the public redirect and result routes, and the jobs that move a
+// payment out of `pending` (redirect outcomes, retries, `payment.reconcile`).
 //
 // The contract with orders (which imports this file; payments never imports orders):
 // - `initiatePayment(app, tx, { orderId, orderNumber, amount, gateway, returnUrl })` inside the
 //   checkout transaction → `{ paymentId, gatewayTransactionId, initiationType, redirectUrl,
 //   gatewayPayload }`; throws 400 PAYMENT_RETURN_URL_NOT_ALLOWED, 502 PAYMENT_GATEWAY_UNAVAILABLE.
 // - `registerPaymentOutcomeHandlers(app, { onCompleted, onFailed })` once at start-up: each is called
-//   once per payment, inside the transaction that moves it from `pending`.
+//   once per payment, inside the transaction that moves it from `pending` (onCompleted also, with
+//   `late: true`, for a payment completed after it was failed or cancelled).
+// - `checkPaymentsBeforeCancel(app, orderId)`: the last question to the provider before
+//   `order.auto_cancel` gives an order up.
+import { paymentGatewayProviders } from '../../config';
 import type { Db } from '../../platform/db/database';
 import type { AfterCommit } from '../../platform/db/transaction';
 import type { ApiApp, PasalModule } from '../../platform/module';
@@ -15,6 +20,7 @@ import { paymentJobs } from './payments.jobs';
 import { type PosPaymentInput, recordPosPayment as recordPos } from './payments.pos';
 import { paymentsRoutes } from './payments.routes';
 import {
+  checkOrderPaymentsBeforeCancel,
   type InitiatedPayment,
   type InitiatePaymentInput,
   initiatePayment as initiate,
@@ -73,6 +79,16 @@ export function initiatePayment(app: ApiApp, tx: Db, input: InitiatePaymentInput
   return initiate(deps, tx, input);
 }
 
+/**
+ * Asks the provider once more about the order's pending payments, as a last check, right
+ * before `order.auto_cancel` cancels it: a payment completed meanwhile pays the order instead.
+ */
+export async function checkPaymentsBeforeCancel(app: ApiApp, orderId: number): Promise<void> {
+  const runtime = runtimeOf(app);
+  if (!runtime.deps) return;
+  await checkOrderPaymentsBeforeCancel(runtime.deps, runtime.handlers, orderId);
+}
+
 export const paymentsModule: PasalModule = {
   name: 'payments',
   async register(ctx) {
@@ -89,6 +105,14 @@ export const paymentsModule: PasalModule = {
     ctx.jobs.register(jobs.success);
     ctx.jobs.register(jobs.failed);
     ctx.jobs.register(jobs.retry);
+    ctx.jobs.register(jobs.reconcile);
+    await ctx.jobs.schedule(
+      jobs.reconcile,
+      { everySeconds: ctx.config.PAYMENT_RECONCILE_INTERVAL_SECONDS },
+      {},
+    );
+    // Which provider takes the money for each gateway, for the operator (never a secret).
+    ctx.log.info({ paymentGateways: paymentGatewayProviders(ctx.config) }, 'payment gateways');
     await paymentsRoutes(ctx, deps, jobs);
   },
 };

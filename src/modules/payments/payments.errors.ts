@@ -10,5 +10,11 @@ export const paymentErrors = {
   notFound: () => new AppError(404, 'PAYMENT_NOT_FOUND', 'Payment not found'),
   gatewayUnavailable: (gateway: string) =>
     new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', `Payment gateway ${gateway} is not available`),
+  amountBelowMinimum: (gateway: string, minimum: number) =>
+    new AppError(
+      400,
+      'PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM',
+      `Payment gateway ${gateway} takes no amount under ${minimum} NPR`,
+    ),
   notPending: () => new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is no longer waiting to be paid'),
 };

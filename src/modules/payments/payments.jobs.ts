@@ -6,6 +6,7 @@ import {
   type PaymentsDeps,
   processRedirectOutcome,
   processStatusCheck,
+  reconcilePayments,
 } from './payments.service';
 
 /** Inconclusive answers are asked again this many times, `RETRY_DELAY_MS` × attempt apart. */
@@ -79,6 +80,17 @@ export function paymentJobs(deps: PaymentsDeps, handlers: () => PaymentOutcomeHa
       ),
   });
 
-  return { success, failed, retry };
+  /** `payment.reconcile`, every PAYMENT_RECONCILE_INTERVAL_SECONDS (scheduled at start-up). */
+  const reconcile = defineJob({
+    name: 'payment.reconcile',
+    payload: z.object({}),
+    // The next pass is the retry: a provider error is asked again then.
+    attempts: 1,
+    handler: async () => {
+      await reconcilePayments(deps, handlers());
+    },
+  });
+
+  return { success, failed, retry, reconcile };
 }
 export type PaymentJobs = ReturnType<typeof paymentJobs>;

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { AfterCommit } from '../../platform/db/transaction';
 import { newUuid } from '../../platform/ids';
-import { completeIfPending, insertPayment } from './payments.repository';
+import { completeIfStatus, insertPayment } from './payments.repository';
 import { newGatewayTransactionId, type PaymentOutcomeHandlers } from './payments.service';
 import type { PosGateway } from './payments.table';
 
@@ -70,7 +70,7 @@ export async function recordPosPayment(
       throw new DuplicatePosReference(input.gateway, input.transactionReference);
     throw error;
   }
-  const row = await completeIfPending(tx, id, {
+  const row = await completeIfStatus(tx, id, 'pending', {
     providerReference: input.transactionReference,
     providerPayload: { recordedByAdminId: input.adminId },
     at,
@@ -81,6 +81,8 @@ export async function recordPosPayment(
     paymentId: row!.id,
     // The counter's own reference is what proves this payment (online: the gateway's id).
     paymentReference: input.transactionReference,
+    amount: row!.amount,
+    late: false,
   });
   return { paymentId: id, transactionReference: input.transactionReference };
 }

@@ -60,6 +60,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_gateway_transaction_id_key').on(t.gatewayTransactionId),
     index('payments_order_id_idx').on(t.orderId),
+    // payment.reconcile: the pending payments, oldest first.
+    index('payments_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('payments_method_check', sql`${t.method} in ('online', 'cod', 'pos')`),
     check(
       'payments_gateway_check',

@@ -1,6 +1,6 @@
 // Routes for operators and load balancers: liveness, readiness, metrics.
 import { z } from 'zod';
-import type { Config } from '../../config';
+import { type Config, PAYMENT_PROVIDERS, paymentGatewayProviders } from '../../config';
 import { bearerToken } from '../auth/authenticator';
 import type { ApiApp } from '../module';
 import type { Platform } from '../platform';
@@ -8,9 +8,17 @@ import { constantTimeEqual, sha256Hex } from '../security/tokens';
 import { envelopeSchema, ok } from './envelope';
 import { httpErrors } from './errors';
 
+const gatewayProvider = z.enum([...PAYMENT_PROVIDERS, 'none']);
 const readinessSchema = z.object({
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'not_configured']),
+  /** Which provider backs each online gateway (`none`: a sandbox gateway in live mode). No secrets. */
+  paymentGateways: z.object({
+    gateway_card: gatewayProvider,
+    gateway_wallet_a: gatewayProvider,
+    gateway_wallet_b: gatewayProvider,
+    gateway_bank: gatewayProvider,
+  }),
 });
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
@@ -40,7 +48,8 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database (and Redis, when configured) answer',
+        summary:
+          'Readiness: the database (and Redis, when configured) answer; which provider backs each payment gateway',
         response: { 200: envelopeSchema(readinessSchema) },
       },
     },
@@ -54,7 +63,7 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
         request.log.warn({ state }, 'not ready');
         throw httpErrors.notReady();
       }
-      return ok(state);
+      return ok({ ...state, paymentGateways: paymentGatewayProviders(platform.config) });
     },
   );
 

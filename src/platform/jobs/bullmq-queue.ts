@@ -54,7 +54,9 @@ export function createBullmqQueue(opts: {
     async schedule(def, cron, payload, options = {}) {
       await queue.upsertJobScheduler(
         def.name,
-        { pattern: cron, tz: options.timezone },
+        typeof cron === 'string'
+          ? { pattern: cron, tz: options.timezone }
+          : { every: cron.everySeconds * 1000 },
         { name: def.name, data: def.payload.parse(payload), opts: jobOptions(def) },
       );
     },

@@ -28,12 +28,23 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+export type JobSchedule = string | { everySeconds: number };
+
 export interface JobQueue {
   readonly driver: 'memory' | 'bullmq';
   register<P>(def: JobDefinition<P>): void;
   enqueue<P>(def: JobDefinition<P>, payload: P, opts?: EnqueueOptions): Promise<void>;
-  /** Runs the job on a croner pattern; registering the same job again replaces its schedule. */
-  schedule<P>(def: JobDefinition<P>, cron: string, payload: P, opts?: { timezone?: string }): Promise<void>;
+  /**
+   * Runs the job on a croner pattern, or every `everySeconds` (a period a setting gives in
+   * seconds, which a cron pattern cannot always say); registering the same job again replaces
+   * its schedule.
+   */
+  schedule<P>(
+    def: JobDefinition<P>,
+    cron: JobSchedule,
+    payload: P,
+    opts?: { timezone?: string },
+  ): Promise<void>;
   /** Starts processing (worker roles); before that, jobs wait. */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */

@@ -127,10 +127,17 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
       // Checked now, as BullMQ does: a bad payload would otherwise reject at every tick, with
       // nobody to catch it.
       const parsed = def.payload.parse(payload);
-      const job = new Cron(cron, { timezone: options.timezone, paused: !started || closed }, (self: Cron) => {
-        // One id per tick: a slow run is not started a second time for the same tick.
-        void enqueue(def, parsed, { jobId: `tick-${self.currentRun()?.getTime() ?? Date.now()}` });
-      });
+      // A period: croner's every-second pattern with a minimum interval between runs.
+      const pattern = typeof cron === 'string' ? cron : '* * * * * *';
+      const interval = typeof cron === 'string' ? undefined : cron.everySeconds;
+      const job = new Cron(
+        pattern,
+        { timezone: options.timezone, interval, paused: !started || closed },
+        (self: Cron) => {
+          // One id per tick: a slow run is not started a second time for the same tick.
+          void enqueue(def, parsed, { jobId: `tick-${self.currentRun()?.getTime() ?? Date.now()}` });
+        },
+      );
       // Replaced only once the new pattern is known to be valid.
       crons.get(def.name)?.stop();
       crons.set(def.name, job);

@@ -57,10 +57,13 @@ describe('payment settings', () => {
     expect(config.PAYMENTS_MODE).toBe('sandbox');
   });
 
-  it('accepts only sandbox as a gateway provider for now, and reads the return URL allowlist', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'esewa' })).toThrow(
+  it('accepts sandbox, esewa or khalti as a gateway provider, and reads the return URL allowlist', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'paypal' })).toThrow(
       /PAYMENT_GATEWAY_WALLET_A/,
     );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PAYMENT_GATEWAY_WALLET_A: 'esewa' }).PAYMENT_GATEWAY_WALLET_A,
+    ).toBe('esewa');
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENTS_MODE: 'paypal' })).toThrow(/PAYMENTS_MODE/);
     const config = loadConfig({
       DATA_DIR: dataDir(),

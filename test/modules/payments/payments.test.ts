@@ -199,7 +199,13 @@ describe('redirects', () => {
     expect(row.status).toBe('completed');
     expect(row.completedAt).toBeInstanceOf(Date);
     expect(completed).toEqual([
-      { orderId: p.orderId, paymentId: p.paymentId, paymentReference: p.gatewayTransactionId },
+      {
+        orderId: p.orderId,
+        paymentId: p.paymentId,
+        paymentReference: p.gatewayTransactionId,
+        amount: row.amount,
+        late: false,
+      },
     ]);
     expect(failed).toEqual([]);
   });

@@ -29,6 +29,7 @@ export function sandboxRedirectParams(secret: string, payment: PaymentRow, outco
 export function createSandboxGateway(opts: { publicBaseUrl: string; secret: string }): PaymentGateway {
   return {
     provider: 'sandbox',
+    confirmsByStatus: false,
     async initiate(payment) {
       return {
         initiationType: 'redirect',

@@ -1,0 +1,2 @@
+ALTER TABLE "admin_activity" ALTER COLUMN "admin_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "payments_pending_created_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'pending';
