@@ -18,10 +18,15 @@ describe('operations routes', () => {
     expect(res.json()).toEqual({ message: 'OK', data: { status: 'ok' } });
   });
 
-  it('GET /ready reports the database and Redis', async () => {
+  it('GET /ready reports the database and Redis, and names the SMS and push providers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ database: 'up', redis: servicesTier ? 'up' : 'not_configured' });
+    expect(res.json().data).toEqual({
+      database: 'up',
+      redis: servicesTier ? 'up' : 'not_configured',
+      sms: 'memory',
+      push: 'memory',
+    });
   });
 
   it('GET /metrics exposes request durations by route pattern', async () => {

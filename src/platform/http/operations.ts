@@ -11,6 +11,10 @@ import { httpErrors } from './errors';
 const readinessSchema = z.object({
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'not_configured']),
+  sms: z
+    .string()
+    .describe('The SMS provider in use: outbox, sparrow or aakash (not probed: providers bill per call)'),
+  push: z.string().describe('The push provider in use: outbox or fcm'),
 });
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
@@ -40,7 +44,8 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database (and Redis, when configured) answer',
+        summary:
+          'Readiness: the database (and Redis, when configured) answer; names the SMS and push providers',
         response: { 200: envelopeSchema(readinessSchema) },
       },
     },
@@ -49,6 +54,8 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
       const state = {
         database: await probe(() => platform.database.ping()),
         redis: redis ? await probe(() => redis.ping()) : ('not_configured' as const),
+        sms: platform.sms.driver,
+        push: platform.push.driver,
       };
       if (state.database === 'down' || state.redis === 'down') {
         request.log.warn({ state }, 'not ready');
