@@ -189,6 +189,8 @@ describe('FCM HTTP v1 adapter', () => {
   });
 
   it('INVALID_ARGUMENT about another field is a refusal, not a dead token; 503 and 429 are unavailable', async () => {
+    const push = fcm();
+    await push.send({ to: 'device-1', title: 't', body: 'b' }); // the access token first
     fake.answerNext({
       status: 400,
       body: {
@@ -203,7 +205,6 @@ describe('FCM HTTP v1 adapter', () => {
         },
       },
     });
-    const push = fcm();
     const refused = await push.send({ to: 'device-1', title: 't', body: 'b' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ProviderRefusal);
     expect(refused).not.toBeInstanceOf(PushTokenRejected);
