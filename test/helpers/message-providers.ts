@@ -23,6 +23,8 @@ interface Received {
   body: Record<string, unknown>;
   /** The raw bytes as text: what the provider would store. */
   raw: string;
+  /** What the fake answered. */
+  answer?: ScriptedAnswer;
 }
 
 interface FakeServer {
@@ -34,7 +36,10 @@ interface FakeServer {
 }
 
 async function listen(
-  handle: (req: Received, res: ServerResponse) => ScriptedAnswer | undefined | Promise<ScriptedAnswer | undefined>,
+  handle: (
+    req: Received,
+    res: ServerResponse,
+  ) => ScriptedAnswer | undefined | Promise<ScriptedAnswer | undefined>,
 ): Promise<FakeServer & { server: Server }> {
   const received: Received[] = [];
   const scripted: ScriptedAnswer[] = [];
@@ -48,10 +53,11 @@ async function listen(
       const body: Record<string, unknown> = type.startsWith('application/json')
         ? JSON.parse(raw || '{}')
         : Object.fromEntries(new URLSearchParams(raw));
-      const entry = { path: req.url ?? '/', headers: req.headers, body, raw };
+      const entry: Received = { path: req.url ?? '/', headers: req.headers, body, raw };
       received.push(entry);
       const answer = scripted.shift() ?? (await handle(entry, res));
       if (!answer) return;
+      entry.answer = answer;
       if (answer.hang) {
         hanging.add(res);
         return;
@@ -104,9 +110,10 @@ export async function startFakeSparrow() {
       body: { count, response_code: 200, response: `${count} mesages has been queued for delivery` },
     };
   });
+  /** Messages Sparrow queued for delivery (answered response_code 200). */
   const sent = () =>
     fake.received
-      .filter((r) => r.body.token === SPARROW_TOKEN && tenDigitNumbers(r.body.to))
+      .filter((r) => (r.answer?.body as { response_code?: number } | undefined)?.response_code === 200)
       .map((r) => ({ to: String(r.body.to), text: String(r.body.text) }));
   return { ...fake, sendUrl: `${fake.url}/v2/sms/`, sent };
 }
@@ -133,18 +140,30 @@ export async function startFakeAakash() {
     const numbers = String(to).split(',');
     const valid = numbers
       .filter((n) => /^9\d{9}$/.test(n))
-      .map((mobile) => ({ id: nextId++, mobile: `977${mobile}`, text, credit: 1, network: 'ncell', status: 'queued' }));
+      .map((mobile) => ({
+        id: nextId++,
+        mobile: `977${mobile}`,
+        text,
+        credit: 1,
+        network: 'ncell',
+        status: 'queued',
+      }));
     const invalid = numbers
       .filter((n) => !/^9\d{9}$/.test(n))
       .map((mobile) => ({ mobile, text, credit: 0, network: 'N/A', status: 'aborted' }));
     return {
       status: 200,
-      body: { error: false, message: `${valid.length} messages has been queued for delivery.`, data: { valid, invalid } },
+      body: {
+        error: false,
+        message: `${valid.length} messages has been queued for delivery.`,
+        data: { valid, invalid },
+      },
     };
   });
+  /** Messages Aakash queued for delivery (answered `error: false`). */
   const sent = () =>
     fake.received
-      .filter((r) => r.body.auth_token === AAKASH_TOKEN && tenDigitNumbers(r.body.to))
+      .filter((r) => (r.answer?.body as { error?: boolean } | undefined)?.error === false)
       .map((r) => ({ to: String(r.body.to), text: String(r.body.text) }));
   return { ...fake, sendUrl: `${fake.url}/sms/v3/send/`, sent };
 }
@@ -162,7 +181,11 @@ export interface FakeFcm extends FakeServer {
   /** Tokens FCM answers "not a valid FCM registration token" for. */
   malformed: Set<string>;
   /** Messages FCM accepted, in order. */
-  delivered: Array<{ token: string; notification: { title: string; body: string }; data?: Record<string, string> }>;
+  delivered: Array<{
+    token: string;
+    notification: { title: string; body: string };
+    data?: Record<string, string>;
+  }>;
   tokenRequests(): number;
   sendRequests(): Received[];
   /** Makes every access token issued so far invalid (answers 401 UNAUTHENTICATED). */
@@ -176,7 +199,9 @@ const fcmError = (code: number, status: string, message: string, errorCode?: str
       code,
       message,
       status,
-      details: errorCode ? [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] : [],
+      details: errorCode
+        ? [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }]
+        : [],
     },
   },
 });
@@ -200,7 +225,10 @@ export async function startFakeFcm(opts: { accessTokenLifetimeSeconds?: number }
         body: { error: 'invalid_grant', error_description: description },
       });
       if (req.body.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
-        return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' } };
+        return {
+          status: 400,
+          body: { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' },
+        };
       }
       try {
         const { payload, protectedHeader } = await jwtVerify(String(req.body.assertion), trusted, {
@@ -209,10 +237,18 @@ export async function startFakeFcm(opts: { accessTokenLifetimeSeconds?: number }
           algorithms: ['RS256'],
         });
         if (protectedHeader.kid !== 'test-key-1') return invalidGrant('Invalid JWT Signature.');
-        if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || payload.exp - payload.iat > 3600) {
+        if (
+          typeof payload.iat !== 'number' ||
+          typeof payload.exp !== 'number' ||
+          payload.exp - payload.iat > 3600
+        ) {
           return invalidGrant('Invalid JWT: Token must be a short-lived token (60 minutes)');
         }
-        if (!String(payload.scope ?? '').split(' ').includes(FCM_SCOPE)) {
+        if (
+          !String(payload.scope ?? '')
+            .split(' ')
+            .includes(FCM_SCOPE)
+        ) {
           return { status: 400, body: { error: 'invalid_scope', error_description: 'Invalid OAuth scope' } };
         }
       } catch {
@@ -222,7 +258,11 @@ export async function startFakeFcm(opts: { accessTokenLifetimeSeconds?: number }
       accessTokens.add(accessToken);
       return {
         status: 200,
-        body: { access_token: accessToken, expires_in: opts.accessTokenLifetimeSeconds ?? 3599, token_type: 'Bearer' },
+        body: {
+          access_token: accessToken,
+          expires_in: opts.accessTokenLifetimeSeconds ?? 3599,
+          token_type: 'Bearer',
+        },
       };
     }
     if (req.path === `/v1/projects/${projectId}/messages:send`) {

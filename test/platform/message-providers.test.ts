@@ -50,21 +50,40 @@ describe('Sparrow SMS adapter', () => {
   });
   afterAll(() => fake.close());
   const sparrow = (over: { token?: string; timeoutMs?: number } = {}) =>
-    createSparrowSms({ token: SPARROW_TOKEN, from: SPARROW_FROM, url: fake.sendUrl, timeoutMs: 2000, ...over });
+    createSparrowSms({
+      token: SPARROW_TOKEN,
+      from: SPARROW_FROM,
+      url: fake.sendUrl,
+      timeoutMs: 2000,
+      ...over,
+    });
 
   it('posts token, from, the 10-digit number and the UTF-8 text as a form', async () => {
     const before = fake.received.length;
     await sparrow().send({ to: NEPALI, text: DEVANAGARI });
     const [req] = fake.received.slice(before);
     expect(req!.headers['content-type']).toBe('application/x-www-form-urlencoded; charset=utf-8');
-    expect(req!.body).toEqual({ token: SPARROW_TOKEN, from: SPARROW_FROM, to: '9812345678', text: DEVANAGARI });
+    expect(req!.body).toEqual({
+      token: SPARROW_TOKEN,
+      from: SPARROW_FROM,
+      to: '9812345678',
+      text: DEVANAGARI,
+    });
   });
 
   it.each([
-    [sparrowRefusal(1013, 'Insufficient Credits'), ProviderRefusal, 'Insufficient Credits (response_code 1013)'],
+    [
+      sparrowRefusal(1013, 'Insufficient Credits'),
+      ProviderRefusal,
+      'Insufficient Credits (response_code 1013)',
+    ],
     [sparrowRefusal(1007, 'Invalid Receiver'), ProviderRefusal, 'Invalid Receiver'],
     // An error answered with HTTP 200: the body decides.
-    [{ status: 200, body: { response_code: 1012, response: 'No Credits Available' } }, ProviderRefusal, '1012'],
+    [
+      { status: 200, body: { response_code: 1012, response: 'No Credits Available' } },
+      ProviderRefusal,
+      '1012',
+    ],
     [{ status: 503, body: undefined }, ProviderUnavailable, 'HTTP 503'],
     [{ status: 502, body: { response_code: 1000 } }, ProviderUnavailable, 'HTTP 502'],
     [{ status: 200, body: undefined }, ProviderUnavailable, 'unexpected answer'],
@@ -125,7 +144,9 @@ describe('Aakash SMS adapter', () => {
       reason: 'The provided Auth Token is not valid.',
     });
     fake.answerNext({ status: 200, body: { error: true, message: 'Not enough balance.', data: [] } });
-    await expect(aakash().send({ to: NEPALI, text: 'x' })).rejects.toMatchObject({ reason: 'Not enough balance.' });
+    await expect(aakash().send({ to: NEPALI, text: 'x' })).rejects.toMatchObject({
+      reason: 'Not enough balance.',
+    });
   });
 
   it('a number listed only under data.invalid is refused; 5xx is unavailable', async () => {
@@ -134,7 +155,10 @@ describe('Aakash SMS adapter', () => {
       body: {
         error: false,
         message: '0 messages has been queued for delivery.',
-        data: { valid: [], invalid: [{ mobile: '9812345678', credit: 0, network: 'N/A', status: 'aborted' }] },
+        data: {
+          valid: [],
+          invalid: [{ mobile: '9812345678', credit: 0, network: 'N/A', status: 'aborted' }],
+        },
       },
     });
     await expect(aakash().send({ to: NEPALI, text: 'x' })).rejects.toMatchObject({
@@ -164,11 +188,20 @@ describe('FCM HTTP v1 adapter', () => {
 
   it('gets an access token with a signed JWT-bearer assertion, keeps it until shortly before expiry, and sends', async () => {
     const push = fcm();
-    await push.send({ to: 'device-1', title: 'Order shipped', body: 'ORD-1 is on its way', data: { orderId: 7 } });
+    await push.send({
+      to: 'device-1',
+      title: 'Order shipped',
+      body: 'ORD-1 is on its way',
+      data: { orderId: 7 },
+    });
     await push.send({ to: 'device-1', title: 'नमस्ते', body: 'अर्डर पठाइयो', data: { type: 'order' } });
     expect(push.accessTokenRequests()).toBe(1);
     expect(fake.delivered.slice(-2)).toEqual([
-      { token: 'device-1', notification: { title: 'Order shipped', body: 'ORD-1 is on its way' }, data: { orderId: '7' } },
+      {
+        token: 'device-1',
+        notification: { title: 'Order shipped', body: 'ORD-1 is on its way' },
+        data: { orderId: '7' },
+      },
       { token: 'device-1', notification: { title: 'नमस्ते', body: 'अर्डर पठाइयो' }, data: { type: 'order' } },
     ]);
     now += 56 * 60_000; // within five minutes of the hour: a fresh token first
@@ -200,7 +233,10 @@ describe('FCM HTTP v1 adapter', () => {
           status: 'INVALID_ARGUMENT',
           details: [
             { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'INVALID_ARGUMENT' },
-            { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.data' }] },
+            {
+              '@type': 'type.googleapis.com/google.rpc.BadRequest',
+              fieldViolations: [{ field: 'message.data' }],
+            },
           ],
         },
       },
@@ -209,16 +245,22 @@ describe('FCM HTTP v1 adapter', () => {
     expect(refused).toBeInstanceOf(ProviderRefusal);
     expect(refused).not.toBeInstanceOf(PushTokenRejected);
     fake.answerNext(fcmError(503, 'UNAVAILABLE', 'The service is currently unavailable.', 'UNAVAILABLE'));
-    await expect(push.send({ to: 'device-1', title: 't', body: 'b' })).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(push.send({ to: 'device-1', title: 't', body: 'b' })).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
     fake.answerNext(fcmError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', 'QUOTA_EXCEEDED'));
-    await expect(push.send({ to: 'device-1', title: 't', body: 'b' })).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(push.send({ to: 'device-1', title: 't', body: 'b' })).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
   });
 
   it('a revoked access token (401) is dropped and fetched again on the next try', async () => {
     const push = fcm();
     await push.send({ to: 'device-1', title: 't', body: 'b' });
     fake.revokeAccessTokens();
-    await expect(push.send({ to: 'device-1', title: 't', body: 'b' })).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(push.send({ to: 'device-1', title: 't', body: 'b' })).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
     await push.send({ to: 'device-1', title: 't', body: 'b' });
     expect(push.accessTokenRequests()).toBe(2);
   });
@@ -227,7 +269,10 @@ describe('FCM HTTP v1 adapter', () => {
     const other = await startFakeFcm();
     try {
       // The other fake's key, this fake's token endpoint: the signature does not verify.
-      const account = { ...readServiceAccount({ json: other.serviceAccountJson }), token_uri: `${fake.url}/token` };
+      const account = {
+        ...readServiceAccount({ json: other.serviceAccountJson }),
+        token_uri: `${fake.url}/token`,
+      };
       const push = createFcmPush({ account, baseUrl: fake.url, timeoutMs: 2000 });
       const error = await push.send({ to: 'device-1', title: 't', body: 'b' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderRefusal);
@@ -243,6 +288,8 @@ describe('FCM HTTP v1 adapter', () => {
       /missing or bad: project_id, client_email, token_uri/,
     );
     expect(() => readServiceAccount({ json: 'not json' })).toThrow('is not JSON');
-    expect(() => readServiceAccount({ file: '/nonexistent/key.json' })).toThrow('cannot read /nonexistent/key.json (ENOENT)');
+    expect(() => readServiceAccount({ file: '/nonexistent/key.json' })).toThrow(
+      'cannot read /nonexistent/key.json (ENOENT)',
+    );
   });
 });
