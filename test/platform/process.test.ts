@@ -180,7 +180,11 @@ describe.skipIf(servicesTier)('server process (node src/main.ts)', { timeout: CH
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({
         message: 'OK',
-        data: { database: 'up', redis: 'not_configured' },
+        data: { database: 'up', redis: 'not_configured', sms: 'outbox', push: 'outbox' },
+      });
+      expect(server.logs.find((entry) => entry.msg === 'message providers')).toMatchObject({
+        sms: 'outbox',
+        push: 'outbox',
       });
 
       const bootstrap = server.logs.find((entry) => entry.msg === 'bootstrap admin');
