@@ -97,19 +97,25 @@ describe('loadConfig', () => {
 
   describe('SMS and push providers', () => {
     it('a provider named without its credentials stops the start, naming what is missing', () => {
-      expect(named(refused({ SMS_PROVIDER: 'sparrow' })).sort()).toEqual(['SPARROW_SMS_FROM', 'SPARROW_SMS_TOKEN']);
+      expect(named(refused({ SMS_PROVIDER: 'sparrow' })).sort()).toEqual([
+        'SPARROW_SMS_FROM',
+        'SPARROW_SMS_TOKEN',
+      ]);
       expect(named(refused({ SMS_PROVIDER: 'aakash' }))).toEqual(['AAKASH_SMS_TOKEN']);
       expect(named(refused({ PUSH_PROVIDER: 'fcm' }))).toEqual(['FCM_SERVICE_ACCOUNT_JSON']);
       expect(named(refused({ SMS_PROVIDER: 'twilio' }))).toEqual(['SMS_PROVIDER']);
     });
 
     it('an unreadable service account is refused without echoing its content', () => {
-      const error = refused({ PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_JSON: '{"private_key":"secret-key-text"}' });
+      const error = refused({
+        PUSH_PROVIDER: 'fcm',
+        FCM_SERVICE_ACCOUNT_JSON: '{"private_key":"secret-key-text"}',
+      });
       expect(named(error)).toEqual(['FCM_SERVICE_ACCOUNT_JSON']);
       expect(error.message).not.toContain('secret-key-text');
-      expect(named(refused({ PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json' }))).toEqual([
-        'FCM_SERVICE_ACCOUNT_FILE',
-      ]);
+      expect(
+        named(refused({ PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json' })),
+      ).toEqual(['FCM_SERVICE_ACCOUNT_FILE']);
     });
 
     it('defaults: the outbox for both, retries from 30 s, 10 s per provider request', () => {
