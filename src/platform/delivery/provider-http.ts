@@ -71,8 +71,17 @@ export async function postToProvider(
   return { status: response.status, body };
 }
 
+/** Form bodies in UTF-8, as both Nepali SMS providers take them (Devanagari included). */
+const FORM_UTF8 = 'application/x-www-form-urlencoded; charset=utf-8';
+
+/** POSTs `fields` as a UTF-8 form (the Nepali SMS providers, OAuth token endpoints). */
+export const postForm = (provider: string, url: string, fields: Record<string, string>, timeoutMs: number) =>
+  postToProvider(
+    provider,
+    url,
+    { headers: { 'content-type': FORM_UTF8, accept: 'application/json' }, body: new URLSearchParams(fields) },
+    timeoutMs,
+  );
+
 /** 429 and 5xx: the provider asks to be tried later. */
 export const isRetryableStatus = (status: number) => status === 429 || status >= 500;
-
-/** Form bodies in UTF-8, as both Nepali SMS providers take them (Devanagari included). */
-export const FORM_UTF8 = 'application/x-www-form-urlencoded; charset=utf-8';

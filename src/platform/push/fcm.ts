@@ -6,10 +6,10 @@
 // another sender is a `PushTokenRejected`, so the delivery job can forget it.
 import { importPKCS8, SignJWT } from 'jose';
 import {
-  FORM_UTF8,
   isRetryableStatus,
   ProviderRefusal,
   ProviderUnavailable,
+  postForm,
   postToProvider,
 } from '../delivery/provider-http';
 import { type PushMessage, type PushSender, PushTokenRejected } from './push';
@@ -83,13 +83,10 @@ export function createFcmPush(opts: {
     } catch {
       throw new ProviderRefusal('fcm', 'the service account private key cannot sign');
     }
-    const { status, body } = await postToProvider(
+    const { status, body } = await postForm(
       'fcm',
       account.token_uri,
-      {
-        headers: { 'content-type': FORM_UTF8, accept: 'application/json' },
-        body: new URLSearchParams({ grant_type: JWT_BEARER, assertion }),
-      },
+      { grant_type: JWT_BEARER, assertion },
       opts.timeoutMs,
     );
     const answer = (body ?? {}) as {

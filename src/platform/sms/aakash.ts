@@ -3,14 +3,8 @@
 // [...], invalid: [...] } }` when queued, `{ error: true, message }` when refused (bad token,
 // not enough balance, a missing field). A number it will not deliver to is listed in
 // `data.invalid` with no entry in `data.valid`.
-import {
-  FORM_UTF8,
-  isRetryableStatus,
-  ProviderRefusal,
-  ProviderUnavailable,
-  postToProvider,
-} from '../delivery/provider-http';
-import { isNepaliMobile, nationalMobileNumber } from './nepal-mobile';
+import { isRetryableStatus, ProviderRefusal, ProviderUnavailable } from '../delivery/provider-http';
+import { isNepaliMobile, postNepaliSms } from './nepal-mobile';
 import type { SmsSender } from './sms';
 
 interface AakashAnswer {
@@ -24,20 +18,13 @@ export function createAakashSms(opts: { token: string; url: string; timeoutMs: n
     driver: 'aakash',
     accepts: isNepaliMobile,
     async send(message) {
-      if (!isNepaliMobile(message.to)) throw new ProviderRefusal('aakash', 'not a Nepali mobile number');
-      const { status, body } = await postToProvider(
-        'aakash',
-        opts.url,
-        {
-          headers: { 'content-type': FORM_UTF8, accept: 'application/json' },
-          body: new URLSearchParams({
-            auth_token: opts.token,
-            to: nationalMobileNumber(message.to),
-            text: message.text,
-          }),
-        },
-        opts.timeoutMs,
-      );
+      const { status, body } = await postNepaliSms({
+        provider: 'aakash',
+        url: opts.url,
+        timeoutMs: opts.timeoutMs,
+        message,
+        fields: (to) => ({ auth_token: opts.token, to, text: message.text }),
+      });
       if (isRetryableStatus(status)) throw new ProviderUnavailable('aakash', `HTTP ${status}`);
       const answer = (body ?? {}) as AakashAnswer;
       if (answer.error === true) throw new ProviderRefusal('aakash', String(answer.message));

@@ -2,14 +2,8 @@
 // `token`, `from` (the identity Sparrow assigned), `to` (10-digit mobile numbers) and `text`.
 // Success: HTTP 200 `{ count, response_code: 200, response }`. Refusals: `{ response_code:
 // 1000…1013, response }` (documented with HTTP 403; read from the body whatever the status).
-import {
-  FORM_UTF8,
-  isRetryableStatus,
-  ProviderRefusal,
-  ProviderUnavailable,
-  postToProvider,
-} from '../delivery/provider-http';
-import { isNepaliMobile, nationalMobileNumber } from './nepal-mobile';
+import { isRetryableStatus, ProviderRefusal, ProviderUnavailable } from '../delivery/provider-http';
+import { isNepaliMobile, postNepaliSms } from './nepal-mobile';
 import type { SmsSender } from './sms';
 
 interface SparrowAnswer {
@@ -27,21 +21,13 @@ export function createSparrowSms(opts: {
     driver: 'sparrow',
     accepts: isNepaliMobile,
     async send(message) {
-      if (!isNepaliMobile(message.to)) throw new ProviderRefusal('sparrow', 'not a Nepali mobile number');
-      const { status, body } = await postToProvider(
-        'sparrow',
-        opts.url,
-        {
-          headers: { 'content-type': FORM_UTF8, accept: 'application/json' },
-          body: new URLSearchParams({
-            token: opts.token,
-            from: opts.from,
-            to: nationalMobileNumber(message.to),
-            text: message.text,
-          }),
-        },
-        opts.timeoutMs,
-      );
+      const { status, body } = await postNepaliSms({
+        provider: 'sparrow',
+        url: opts.url,
+        timeoutMs: opts.timeoutMs,
+        message,
+        fields: (to) => ({ token: opts.token, from: opts.from, to, text: message.text }),
+      });
       const answer = (body ?? {}) as SparrowAnswer;
       if (status === 200 && answer.response_code === 200) return;
       if (isRetryableStatus(status)) throw new ProviderUnavailable('sparrow', `HTTP ${status}`);
