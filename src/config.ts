@@ -6,6 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { FCM_DEFAULT_BASE_URL } from './platform/push/fcm-defaults';
+import { readServiceAccount } from './platform/push/service-account';
+import { AAKASH_SMS_DEFAULT_URL, SPARROW_SMS_DEFAULT_URL } from './platform/sms/provider-urls';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 // Digits only: z.coerce.number() would read ' ' as 0 (PORT=' ' listening on a random port) and
@@ -144,6 +147,63 @@ export const settings = {
     doc: 'Sender of outgoing mail.',
     schema: z.string().min(3),
     default: 'Pasal <no-reply@localhost>',
+  }),
+  SMS_PROVIDER: setting({
+    doc: 'Where SMS go: `outbox` (written to `DATA_DIR/outbox/sms` and logged), `sparrow` (Sparrow SMS, see `SPARROW_SMS_*`) or `aakash` (Aakash SMS, see `AAKASH_SMS_*`). Both providers deliver to Nepali mobile numbers only: with either, a phone that is not `+977` followed by 10 digits starting with 9 is refused at the request.',
+    schema: z.enum(['outbox', 'sparrow', 'aakash']),
+    default: 'outbox',
+  }),
+  SPARROW_SMS_TOKEN: setting({
+    doc: 'API token generated in the Sparrow SMS dashboard; required with `SMS_PROVIDER=sparrow`.',
+    schema: optionalString,
+  }),
+  SPARROW_SMS_FROM: setting({
+    doc: 'The sender identity Sparrow SMS assigned to the account (its `from`); required with `SMS_PROVIDER=sparrow`.',
+    schema: optionalString,
+    example: 'TheAlert',
+  }),
+  SPARROW_SMS_URL: setting({
+    doc: 'Sparrow SMS send endpoint (API v2). Change only for a test double or a relay.',
+    schema: z.url(),
+    default: SPARROW_SMS_DEFAULT_URL,
+  }),
+  AAKASH_SMS_TOKEN: setting({
+    doc: 'The `auth_token` from the Aakash SMS dashboard; required with `SMS_PROVIDER=aakash`.',
+    schema: optionalString,
+  }),
+  AAKASH_SMS_URL: setting({
+    doc: 'Aakash SMS send endpoint (API v3). Change only for a test double or a relay.',
+    schema: z.url(),
+    default: AAKASH_SMS_DEFAULT_URL,
+  }),
+  PUSH_PROVIDER: setting({
+    doc: 'Where push notifications go: `outbox` (written to `DATA_DIR/outbox/push` and logged) or `fcm` (Firebase Cloud Messaging HTTP v1, with the service account of `FCM_SERVICE_ACCOUNT_FILE` or `FCM_SERVICE_ACCOUNT_JSON`).',
+    schema: z.enum(['outbox', 'fcm']),
+    default: 'outbox',
+  }),
+  FCM_SERVICE_ACCOUNT_FILE: setting({
+    doc: 'Path of the Firebase service account key (JSON, from Project settings → Service accounts → Generate new private key). With `PUSH_PROVIDER=fcm`, this or `FCM_SERVICE_ACCOUNT_JSON` is required.',
+    schema: optionalString,
+    example: '/run/secrets/firebase-service-account.json',
+  }),
+  FCM_SERVICE_ACCOUNT_JSON: setting({
+    doc: 'The same service account key as JSON text, for platforms that pass secrets as variables; used when `FCM_SERVICE_ACCOUNT_FILE` is unset.',
+    schema: optionalString,
+  }),
+  FCM_BASE_URL: setting({
+    doc: 'Base URL of the FCM HTTP v1 API (`{base}/v1/projects/{project_id}/messages:send`). Change only for a test double.',
+    schema: z.url(),
+    default: FCM_DEFAULT_BASE_URL,
+  }),
+  DELIVERY_RETRY_BASE_SECONDS: setting({
+    doc: 'Mail, SMS and push a provider could not take (no answer, 5xx, 429) are tried again after this many seconds, then twice as long each time, 5 tries in all. Refusals that cannot succeed (a bad number, no credit, a bad token) are not retried.',
+    schema: int(0, 3600),
+    default: '30',
+  }),
+  DELIVERY_TIMEOUT_SECONDS: setting({
+    doc: 'How long one request to an SMS or push provider may take before it counts as failed (and is retried).',
+    schema: int(1, 120),
+    default: '10',
   }),
   JWT_SECRET: setting({
     doc: 'Secret that signs access tokens (at least 32 characters). Required in production; otherwise generated once and kept in `DATA_DIR/secrets.json`.',
@@ -643,6 +703,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name] && !problems.has(name)) problems.set(name, 'must be set when STORAGE_DRIVER=s3');
+    }
+  }
+  // A provider named without its credentials would fail every message: refuse to start instead.
+  if (config.SMS_PROVIDER === 'sparrow') {
+    for (const name of ['SPARROW_SMS_TOKEN', 'SPARROW_SMS_FROM'] as const) {
+      if (!config[name] && !problems.has(name)) problems.set(name, 'must be set when SMS_PROVIDER=sparrow');
+    }
+  }
+  if (config.SMS_PROVIDER === 'aakash' && !config.AAKASH_SMS_TOKEN && !problems.has('AAKASH_SMS_TOKEN')) {
+    problems.set('AAKASH_SMS_TOKEN', 'must be set when SMS_PROVIDER=aakash');
+  }
+  if (config.PUSH_PROVIDER === 'fcm') {
+    const name = config.FCM_SERVICE_ACCOUNT_FILE ? 'FCM_SERVICE_ACCOUNT_FILE' : 'FCM_SERVICE_ACCOUNT_JSON';
+    if (!config.FCM_SERVICE_ACCOUNT_FILE && !config.FCM_SERVICE_ACCOUNT_JSON) {
+      problems.set(
+        name,
+        'FCM_SERVICE_ACCOUNT_FILE or FCM_SERVICE_ACCOUNT_JSON must be set when PUSH_PROVIDER=fcm',
+      );
+    } else {
+      try {
+        readServiceAccount({ file: config.FCM_SERVICE_ACCOUNT_FILE, json: config.FCM_SERVICE_ACCOUNT_JSON });
+      } catch (error) {
+        problems.set(name, (error as Error).message);
+      }
     }
   }
   if (problems.size) {

@@ -62,6 +62,14 @@ async function main() {
     ]);
     platform = await createPlatform(config);
     log = platform.log;
+    log.info({ sms: platform.sms.driver, push: platform.push.driver }, 'message providers');
+    // In production the outbox reaches nobody: no verification code, no order update would arrive.
+    if (config.NODE_ENV === 'production') {
+      if (platform.sms.driver === 'outbox')
+        log.warn('SMS_PROVIDER=outbox in production: no SMS reaches a phone');
+      if (platform.push.driver === 'outbox')
+        log.warn('PUSH_PROVIDER=outbox in production: no push reaches a device');
+    }
     await platform.database.migrate();
     if (stopping) return;
     if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {

@@ -15,13 +15,11 @@ import type { Authenticator } from './auth/authenticator';
 import type { Cache } from './cache/cache';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
-import type { Outgoing } from './delivery/delivery';
+import type { Outgoing, PushOutgoing, SmsOutgoing } from './delivery/delivery';
 import type { JobQueue } from './jobs/jobs';
 import type { MailMessage } from './mail/mailer';
-import type { PushMessage } from './push/push';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
-import type { SmsMessage } from './sms/sms';
 import type { Storage } from './storage/storage';
 
 export type ApiApp = FastifyInstance<
@@ -50,10 +48,10 @@ export interface ModuleContext {
   jobs: JobQueue;
   /** Outgoing mail, delivered by a job (retried when the provider fails). */
   mail: Outgoing<MailMessage>;
-  /** Outgoing SMS, delivered by a job. */
-  sms: Outgoing<SmsMessage>;
+  /** Outgoing SMS, delivered by a job; `accepts` says whether the provider takes a number. */
+  sms: SmsOutgoing;
   /** Outgoing push notifications to one device each, delivered by a job. */
-  push: Outgoing<PushMessage>;
+  push: PushOutgoing;
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;

@@ -10,17 +10,21 @@ import { createMemoryCache } from './cache/memory-cache';
 import { createRedisCache } from './cache/redis-cache';
 import { type Clock, systemClock } from './clock';
 import { type Database, openDatabase } from './db/database';
-import { type Outgoing, queuedDelivery } from './delivery/delivery';
+import { type Outgoing, type PushOutgoing, queuedDelivery, type SmsOutgoing } from './delivery/delivery';
 import { createBullmqQueue } from './jobs/bullmq-queue';
 import type { JobEvents, JobQueue } from './jobs/jobs';
 import { createMemoryQueue } from './jobs/memory-queue';
 import { lazyPackage } from './lazy';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
-import { createOutboxPush, type PushMessage, type PushSender } from './push/push';
+import { createFcmPush } from './push/fcm';
+import { createOutboxPush, type PushSender } from './push/push';
+import { readServiceAccount } from './push/service-account';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { type AccessTokens, createAccessTokens } from './security/jwt';
-import { createOutboxSms, type SmsMessage, type SmsSender } from './sms/sms';
+import { createAakashSms } from './sms/aakash';
+import { createOutboxSms, type SmsSender } from './sms/sms';
+import { createSparrowSms } from './sms/sparrow';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
@@ -37,7 +41,7 @@ export interface Platform {
   mailer: Mailer;
   sms: SmsSender;
   push: PushSender;
-  outgoing: { mail: Outgoing<MailMessage>; sms: Outgoing<SmsMessage>; push: Outgoing<PushMessage> };
+  outgoing: { mail: Outgoing<MailMessage>; sms: SmsOutgoing; push: PushOutgoing };
   tokens: AccessTokens;
   authenticator: Authenticator;
   realtime: Realtime;
@@ -106,9 +110,17 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     (config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : createOutboxMailer({ dataDir: config.DATA_DIR, from: config.MAIL_FROM, log: outboxLog }));
-  const sms = overrides.sms ?? createOutboxSms({ dataDir: config.DATA_DIR, log: outboxLog });
-  const push = overrides.push ?? createOutboxPush({ dataDir: config.DATA_DIR, log: outboxLog });
-  const outgoing = queuedDelivery({ jobs, mailer, sms, push });
+  const sms = overrides.sms ?? createSms(config, outboxLog);
+  const push = overrides.push ?? createPush(config, outboxLog);
+  const outgoing = queuedDelivery({
+    jobs,
+    mailer,
+    sms,
+    push,
+    retryBaseMs: config.DELIVERY_RETRY_BASE_SECONDS * 1000,
+    counter: metrics.outgoing,
+    log: (fields, msg) => log.info(fields, msg),
+  });
   const tokens = createAccessTokens({
     secret: config.JWT_SECRET,
     ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
@@ -155,6 +167,39 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       await redis?.quit().catch(() => {});
     },
   };
+}
+
+type OutboxLogger = (fields: Record<string, unknown>, msg: string) => void;
+
+function createSms(config: Config, outboxLog: OutboxLogger): SmsSender {
+  const timeoutMs = config.DELIVERY_TIMEOUT_SECONDS * 1000;
+  // loadConfig has checked that each provider's credentials are set.
+  if (config.SMS_PROVIDER === 'sparrow') {
+    return createSparrowSms({
+      token: config.SPARROW_SMS_TOKEN!,
+      from: config.SPARROW_SMS_FROM!,
+      url: config.SPARROW_SMS_URL,
+      timeoutMs,
+    });
+  }
+  if (config.SMS_PROVIDER === 'aakash') {
+    return createAakashSms({ token: config.AAKASH_SMS_TOKEN!, url: config.AAKASH_SMS_URL, timeoutMs });
+  }
+  return createOutboxSms({ dataDir: config.DATA_DIR, log: outboxLog });
+}
+
+function createPush(config: Config, outboxLog: OutboxLogger): PushSender {
+  if (config.PUSH_PROVIDER === 'fcm') {
+    return createFcmPush({
+      account: readServiceAccount({
+        file: config.FCM_SERVICE_ACCOUNT_FILE,
+        json: config.FCM_SERVICE_ACCOUNT_JSON,
+      }),
+      baseUrl: config.FCM_BASE_URL,
+      timeoutMs: config.DELIVERY_TIMEOUT_SECONDS * 1000,
+    });
+  }
+  return createOutboxPush({ dataDir: config.DATA_DIR, log: outboxLog });
 }
 
 function createStorage(config: Config, clock: Clock): Storage {

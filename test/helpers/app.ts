@@ -25,8 +25,9 @@ export interface TestApp {
   platform: Platform;
   /** Mail sent by the app, newest last. */
   mail: ReturnType<typeof createMemoryMailer>['sent'];
+  /** SMS sent by the app, newest last (empty when the test names an SMS_PROVIDER). */
   sms: ReturnType<typeof createMemorySms>['sent'];
-  /** Push notifications delivered by the app's jobs, newest last. */
+  /** Push notifications delivered by the app's jobs, newest last (empty with a PUSH_PROVIDER). */
   push: ReturnType<typeof createMemoryPush>['sent'];
   /** Resolves once the in-process queue is idle (embedded tier); polls BullMQ otherwise. */
   drainJobs(): Promise<void>;
@@ -68,8 +69,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     log: pino({ level: 'silent' }),
     database,
     mailer,
-    sms,
-    push,
+    // A test that names a real provider (pointed at a local fake) gets the real adapter.
+    sms: config.SMS_PROVIDER === 'outbox' ? sms : undefined,
+    push: config.PUSH_PROVIDER === 'outbox' ? push : undefined,
     clock: opts.clock,
     jobs: memoryQueue,
   });

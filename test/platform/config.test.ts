@@ -95,6 +95,44 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('SMS and push providers', () => {
+    it('a provider named without its credentials stops the start, naming what is missing', () => {
+      expect(named(refused({ SMS_PROVIDER: 'sparrow' })).sort()).toEqual([
+        'SPARROW_SMS_FROM',
+        'SPARROW_SMS_TOKEN',
+      ]);
+      expect(named(refused({ SMS_PROVIDER: 'aakash' }))).toEqual(['AAKASH_SMS_TOKEN']);
+      expect(named(refused({ PUSH_PROVIDER: 'fcm' }))).toEqual(['FCM_SERVICE_ACCOUNT_JSON']);
+      expect(named(refused({ SMS_PROVIDER: 'twilio' }))).toEqual(['SMS_PROVIDER']);
+    });
+
+    it('an unreadable service account is refused without echoing its content', () => {
+      const error = refused({
+        PUSH_PROVIDER: 'fcm',
+        FCM_SERVICE_ACCOUNT_JSON: '{"private_key":"secret-key-text"}',
+      });
+      expect(named(error)).toEqual(['FCM_SERVICE_ACCOUNT_JSON']);
+      expect(error.message).not.toContain('secret-key-text');
+      expect(
+        named(refused({ PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json' })),
+      ).toEqual(['FCM_SERVICE_ACCOUNT_FILE']);
+    });
+
+    it('defaults: the outbox for both, retries from 30 s, 10 s per provider request', () => {
+      const config = loadConfig({ DATA_DIR: tempDir() });
+      expect(config).toMatchObject({
+        SMS_PROVIDER: 'outbox',
+        PUSH_PROVIDER: 'outbox',
+        SPARROW_SMS_URL: 'https://api.sparrowsms.com/v2/sms/',
+        AAKASH_SMS_URL: 'https://sms.aakashsms.com/sms/v3/send/',
+        FCM_BASE_URL: 'https://fcm.googleapis.com',
+        DELIVERY_RETRY_BASE_SECONDS: 30,
+        DELIVERY_TIMEOUT_SECONDS: 10,
+        COD_REQUIRES_VERIFIED_PHONE: false,
+      });
+    });
+  });
+
   describe('identity provider settings', () => {
     const issuer = { IDP_ISSUER_URL: 'https://accounts.example.com' };
     it('IDP_CLIENT_ID goes with IDP_ISSUER_URL', () => {

@@ -12,6 +12,7 @@ import {
   type JobContext,
   type JobEvents,
   type JobQueue,
+  PermanentJobError,
   retryDelay,
   storedJobId,
 } from '../../src/platform/jobs/jobs';
@@ -290,6 +291,26 @@ function queueContract(harness: QueueHarness) {
     await queue.enqueue(job, { orderId: 'o-2', email: 'a@example.com' }, { jobId: 'doomed' });
     await waitFor(() => runs.length === 3, 'the freed job id to run');
     expect(runs[2]!.payload.orderId).toBe('o-2');
+  });
+
+  it('gives a job up at once when it throws a PermanentJobError', async () => {
+    setup();
+    const { job, runs } = recordingJob('sms.refused', orderPayload, {
+      attempts: 5,
+      backoffMs: 10,
+      behave: async () => {
+        throw new PermanentJobError('no credit');
+      },
+    });
+    queue.register(job);
+    await queue.start();
+
+    await queue.enqueue(job, { orderId: 'o-1', email: 'a@example.com' });
+    await waitFor(() => events.failed.length === 1, 'the job to fail');
+    await sleep(150);
+
+    expect(runs.map((r) => r.ctx.attempt)).toEqual([1]);
+    expect(events.failed).toEqual([{ name: 'sms.refused', message: 'no credit', willRetry: false }]);
   });
 
   it('runs no more jobs at once than its concurrency', async () => {

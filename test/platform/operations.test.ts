@@ -18,7 +18,7 @@ describe('operations routes', () => {
     expect(res.json()).toEqual({ message: 'OK', data: { status: 'ok' } });
   });
 
-  it('GET /ready reports the database and Redis', async () => {
+  it('GET /ready reports the database and Redis, and names the SMS and push providers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -30,6 +30,8 @@ describe('operations routes', () => {
         gateway_wallet_b: 'sandbox',
         gateway_bank: 'sandbox',
       },
+      sms: 'memory',
+      push: 'memory',
     });
   });
 

@@ -189,7 +189,13 @@ describe.skipIf(servicesTier)('server process (node src/main.ts)', { timeout: CH
             gateway_wallet_b: 'sandbox',
             gateway_bank: 'sandbox',
           },
+          sms: 'outbox',
+          push: 'outbox',
         },
+      });
+      expect(server.logs.find((entry) => entry.msg === 'message providers')).toMatchObject({
+        sms: 'outbox',
+        push: 'outbox',
       });
 
       // The start-up line names the provider of each payment gateway (never a secret).

@@ -274,6 +274,19 @@ export async function livePushTokens(db: Db, userId: string, now: Date): Promise
 }
 
 /**
+ * Clears a push token from every session that holds it (a device signed in twice holds it
+ * twice): the provider said it will never deliver to it again. Returns how many sessions.
+ */
+export async function forgetPushToken(db: Db, pushToken: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ pushToken: null })
+    .where(eq(sessions.pushToken, pushToken))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/**
  * Active admins whose role grants `permission` (superadmins always do): who a module alerts
  * when it notifies "the admins who hold X".
  */

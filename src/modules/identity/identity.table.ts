@@ -86,7 +86,11 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // A token the push provider reports as gone is looked up across every session.
+    index('sessions_push_token_idx').on(t.pushToken).where(sql`${t.pushToken} is not null`),
+  ],
 );
 
 /**

@@ -13,6 +13,7 @@ import {
 } from './auth/auth.jobs';
 import { authRoutes } from './auth/auth.routes';
 import { customerPermissions } from './identity.permissions';
+import { forgetPushToken } from './identity.repository';
 import { createUserResolver } from './identity.service';
 import { idpRoutes } from './idp/idp.routes';
 
@@ -55,6 +56,10 @@ export const identityModule: PasalModule = {
     const purgeCodes = purgeSpentCodesJob({ db, clock });
     jobs.register(purgeCodes);
     await jobs.schedule(purgeCodes, PURGE_CODES_CRON, {});
+    // A device token FCM no longer knows is removed from the sessions that reported it.
+    ctx.push.onRejectedToken(async (token) => {
+      await forgetPushToken(db, token);
+    });
     const mailJobs = accountMailJobs(ctx);
     jobs.register(mailJobs.passwordReset);
     jobs.register(mailJobs.verification);

@@ -19,6 +19,10 @@ const readinessSchema = z.object({
     gateway_wallet_b: gatewayProvider,
     gateway_bank: gatewayProvider,
   }),
+  sms: z
+    .string()
+    .describe('The SMS provider in use: outbox, sparrow or aakash (not probed: providers bill per call)'),
+  push: z.string().describe('The push provider in use: outbox or fcm'),
 });
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
@@ -49,7 +53,7 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
       schema: {
         tags: ['operations'],
         summary:
-          'Readiness: the database (and Redis, when configured) answer; which provider backs each payment gateway',
+          'Readiness: the database (and Redis, when configured) answer; which provider backs each payment gateway; the SMS and push providers',
         response: { 200: envelopeSchema(readinessSchema) },
       },
     },
@@ -58,6 +62,8 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
       const state = {
         database: await probe(() => platform.database.ping()),
         redis: redis ? await probe(() => redis.ping()) : ('not_configured' as const),
+        sms: platform.sms.driver,
+        push: platform.push.driver,
       };
       if (state.database === 'down' || state.redis === 'down') {
         request.log.warn({ state }, 'not ready');

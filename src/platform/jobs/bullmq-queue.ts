@@ -2,7 +2,7 @@ import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { lazyPackage } from '../lazy';
 import type { EnqueueOptions, JobDefinition, JobEvents, JobQueue } from './jobs';
-import { storedJobId } from './jobs';
+import { PermanentJobError, storedJobId } from './jobs';
 
 const bullmq = lazyPackage<typeof import('bullmq')>('bullmq');
 
@@ -18,7 +18,7 @@ export function createBullmqQueue(opts: {
   concurrency: number;
   events?: JobEvents;
 }): JobQueue {
-  const { Queue, Worker } = bullmq();
+  const { Queue, Worker, UnrecoverableError } = bullmq();
   const definitions = new Map<string, JobDefinition<unknown>>();
   // Queues and workers each need their own connection (a worker blocks on its). BullMQ
   // leaves a connection it is handed open on close, so these are ended in close() below.
@@ -67,10 +67,16 @@ export function createBullmqQueue(opts: {
         async (job) => {
           const def = definitions.get(job.name);
           if (!def) throw new Error(`No job named ${job.name} is registered`);
-          await def.handler(def.payload.parse(job.data), {
-            attempt: job.attemptsMade + 1,
-            jobId: job.id ?? '',
-          });
+          try {
+            await def.handler(def.payload.parse(job.data), {
+              attempt: job.attemptsMade + 1,
+              jobId: job.id ?? '',
+            });
+          } catch (error) {
+            // BullMQ's own marker for "do not retry".
+            if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+            throw error;
+          }
         },
         {
           connection: connection({ maxRetriesPerRequest: null }),
@@ -91,7 +97,8 @@ export function createBullmqQueue(opts: {
       });
       worker.on('failed', (job, error) => {
         if (!job) return;
-        opts.events?.onFailed?.(job.name, error, job.attemptsMade < (job.opts.attempts ?? 1));
+        const willRetry = error.name !== 'UnrecoverableError' && job.attemptsMade < (job.opts.attempts ?? 1);
+        opts.events?.onFailed?.(job.name, error, willRetry);
       });
       worker.on('error', (error) => opts.events?.onFailed?.('worker', error, true));
       await worker.waitUntilReady();

@@ -60,3 +60,11 @@ export interface JobEvents {
 export const storedJobId = (name: string, jobId: string) => `${name}/${encodeURIComponent(jobId)}`;
 
 export const retryDelay = (backoffMs: number, attempt: number) => backoffMs * 2 ** (attempt - 1);
+
+/**
+ * Thrown by a handler whose job cannot succeed however often it runs (a provider refused the
+ * message for good): the queue gives it up at once instead of retrying.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}

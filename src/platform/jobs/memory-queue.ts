@@ -5,6 +5,7 @@ import {
   type JobDefinition,
   type JobEvents,
   type JobQueue,
+  PermanentJobError,
   retryDelay,
   storedJobId,
 } from './jobs';
@@ -78,7 +79,8 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
       known.delete(job.id);
     } catch (error) {
       const attempts = def?.attempts ?? 3;
-      const willRetry = Boolean(def) && job.attempt < attempts && !closed;
+      const willRetry =
+        Boolean(def) && job.attempt < attempts && !closed && !(error instanceof PermanentJobError);
       opts.events?.onFailed?.(job.name, error, willRetry);
       if (willRetry) {
         later({

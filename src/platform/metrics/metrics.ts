@@ -1,10 +1,12 @@
-// Prometheus metrics: process defaults, HTTP request durations by route, job outcomes.
+// Prometheus metrics: process defaults, HTTP request durations by route, job outcomes, and
+// outgoing mail, SMS and push by provider and outcome.
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   jobs: Counter<'name' | 'outcome'>;
+  outgoing: Counter<'channel' | 'provider' | 'outcome'>;
 }
 
 export function createMetrics(opts: { defaults: boolean }): Metrics {
@@ -23,6 +25,12 @@ export function createMetrics(opts: { defaults: boolean }): Metrics {
       name: 'jobs_total',
       help: 'Jobs run, by name and outcome (completed, retrying, failed)',
       labelNames: ['name', 'outcome'],
+      registers: [registry],
+    }),
+    outgoing: new Counter({
+      name: 'outgoing_messages_total',
+      help: 'Delivery tries of mail, SMS and push, by channel, provider and outcome (sent, retrying, failed, refused, token_removed)',
+      labelNames: ['channel', 'provider', 'outcome'],
       registers: [registry],
     }),
   };

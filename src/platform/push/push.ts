@@ -1,6 +1,6 @@
-// Push port: notifications to a customer's devices. No push provider is wired yet: the dev
-// outbox (DATA_DIR/outbox/push) is the only delivery, and tests use the memory sink. A
-// provider adapter (FCM, APNs) implements `PushSender`.
+// Push port: notifications to a customer's devices. The dev outbox (DATA_DIR/outbox/push) by
+// default, Firebase Cloud Messaging when PUSH_PROVIDER=fcm (fcm.ts), the memory sink in tests.
+import { ProviderRefusal } from '../delivery/provider-http';
 import { type OutboxLog, writeToOutbox } from '../outbox';
 
 export interface PushMessage {
@@ -13,7 +13,7 @@ export interface PushMessage {
 }
 
 export interface PushSender {
-  readonly driver: 'outbox' | 'memory';
+  readonly driver: 'outbox' | 'memory' | 'fcm';
   send(message: PushMessage): Promise<void>;
 }
 
@@ -34,4 +34,16 @@ export function createMemoryPush(): PushSender & { sent: PushMessage[] } {
       sent.push(message);
     },
   };
+}
+
+/** The provider will never deliver to this device token again: remove it where it is stored. */
+export class PushTokenRejected extends ProviderRefusal {
+  override name = 'PushTokenRejected';
+  constructor(
+    readonly token: string,
+    provider: string,
+    reason: string,
+  ) {
+    super(provider, reason);
+  }
 }

@@ -89,7 +89,8 @@ export function welcomeEmail(opts: { to: string; name: string; webUrl: string })
   });
 }
 
-export const phoneVerificationSms = (opts: { to: string; code: string }) => ({
+/** In the store's name, so the customer knows who texts; no link, so it cannot be phished. */
+export const phoneVerificationSms = (opts: { to: string; code: string; storeName: string }) => ({
   to: opts.to,
-  text: `Your verification code is ${opts.code}. It is valid for 10 minutes.`,
+  text: `${opts.storeName}: your verification code is ${opts.code}. It is valid for 10 minutes.`,
 });

@@ -173,6 +173,46 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
         return ok(null, 'Signed out');
       },
     );
+
+    // decisions.md "Phone verification": the same pair on both surfaces (customers beyond the
+    // interface), with the same bodies, answers, codes and limits.
+    app.post(
+      `${prefix}/phone/verify/request`,
+      {
+        config: { access: signedInAccess },
+        schema: {
+          tags,
+          summary: 'Text a verification code to a phone',
+          body: s.phoneRequestBody,
+          response: { 200: nullEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.requestPhoneVerification(deps, {
+          userId: currentUser(request).userId,
+          phone: request.body.phone,
+        });
+        return ok(null, 'Verification code sent');
+      },
+    );
+
+    app.post(
+      `${prefix}/phone/verify/confirm`,
+      {
+        config: { access: signedInAccess },
+        schema: {
+          tags,
+          summary: 'Confirm the phone with the texted code',
+          body: s.phoneConfirmBody,
+          response: { 200: envelopeSchema(z.object({ user: s.profile })) },
+        },
+      },
+      async (request) =>
+        ok(
+          { user: await auth.confirmPhone(deps, { userId: currentUser(request).userId, ...request.body }) },
+          'Phone verified',
+        ),
+    );
   };
 
   sharedRoutes('/api/auth', 'admin');
@@ -197,44 +237,6 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
         user.role === SUPERADMIN_ROLE ? allPermissions() : await permissionsOfRole(ctx.db, user.role);
       return ok({ role: user.role, permissions: [...new Set(permissions)].sort() }, 'Permissions');
     },
-  );
-
-  app.post(
-    '/api/auth/phone/verify/request',
-    {
-      config: { access: access.admin() },
-      schema: {
-        tags: adminTags,
-        summary: 'Text a verification code to a phone',
-        body: s.phoneRequestBody,
-        response: { 200: nullEnvelope },
-      },
-    },
-    async (request) => {
-      await auth.requestPhoneVerification(deps, {
-        userId: currentUser(request).userId,
-        phone: request.body.phone,
-      });
-      return ok(null, 'Verification code sent');
-    },
-  );
-
-  app.post(
-    '/api/auth/phone/verify/confirm',
-    {
-      config: { access: access.admin() },
-      schema: {
-        tags: adminTags,
-        summary: 'Confirm the phone with the texted code',
-        body: s.phoneConfirmBody,
-        response: { 200: envelopeSchema(z.object({ user: s.profile })) },
-      },
-    },
-    async (request) =>
-      ok(
-        { user: await auth.confirmPhone(deps, { userId: currentUser(request).userId, ...request.body }) },
-        'Phone verified',
-      ),
   );
 
   // ----- customer surface only -----

@@ -483,6 +483,15 @@ export async function setPassword(
 // ---------- phone verification ----------
 
 export async function requestPhoneVerification(deps: AuthDeps, input: { userId: string; phone: string }) {
+  // Refused before any code is made or counted: the provider would only bill for a failure.
+  if (!deps.sms.accepts(input.phone)) {
+    throw httpErrors.validation([
+      {
+        path: 'phone',
+        message: 'must be a Nepali mobile number: +977 followed by 10 digits starting with 9',
+      },
+    ]);
+  }
   await throttle(deps, `auth:phone:minute:${input.userId}`, 1, MINUTE);
   await cooldown(deps, `auth:phone:last:${input.userId}`, MINUTE);
   await slidingLimit(deps, `auth:phone:hour:${input.userId}`, 5, HOUR);
@@ -495,7 +504,9 @@ export async function requestPhoneVerification(deps: AuthDeps, input: { userId: 
     ttlMs: PHONE_CODE_TTL_MS,
     withToken: false,
   });
-  await deps.sms.send(phoneVerificationSms({ to: input.phone, code: code! }));
+  await deps.sms.send(
+    phoneVerificationSms({ to: input.phone, code: code!, storeName: deps.config.STORE_NAME }),
+  );
 }
 
 export async function confirmPhone(deps: AuthDeps, input: { userId: string; phone: string; code: string }) {

@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_push_token_idx" ON "sessions" USING btree ("push_token") WHERE "sessions"."push_token" is not null;
