@@ -6,6 +6,7 @@ import type { PasalModule } from '../../platform/module';
 import { posPermissions } from './pos.permissions';
 import { posRoutes } from './pos.routes';
 
+export { csvDocumentStart, csvRow } from './pos.csv';
 export { posPermissions } from './pos.permissions';
 
 export const posModule: PasalModule = {
