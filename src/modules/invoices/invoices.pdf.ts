@@ -4,23 +4,13 @@
 // and, on every rendering after the first, "Copy of Original – N". Standard PDF fonts, which
 // draw Latin text only: other characters print as `?` rather than wrong letters.
 import { lazyPackage } from '../../platform/lazy';
+import { printable } from '../pos';
 import type { TaxDocumentRow } from './invoices.repository';
 import { amountInWords, rupees } from './tax-figures';
 
 const pdfkit = lazyPackage<typeof import('pdfkit')>('pdfkit');
 
 export type PdfFormat = 'a4' | 'receipt80';
-
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function printable(text: string): string {
-  return [...text]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      const latin = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
-      return latin || WIN_ANSI_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
-}
 
 export function documentTitle(doc: Pick<TaxDocumentRow, 'kind' | 'abbreviated'>): string {
   if (doc.kind === 'credit_note') return 'Credit Note';

@@ -1,5 +1,6 @@
 // Tax documents over HTTP: the back office's lists, details, PDFs, resyncs and registers, and
 // the customer's own invoice. Rules live in the services.
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
@@ -60,6 +61,14 @@ async function renderedPdf(
   return { pdf, fileName: `${file}-${doc.fiscalYear.replace('/', '-')}-${doc.number}.pdf` };
 }
 
+/** A download naming buyers and their PANs: no shared cache may keep it. */
+const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | string) =>
+  reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+
 export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
   for (const s of SURFACES) {
     app.get(
@@ -110,11 +119,7 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
           adminId: currentUser(request).userId,
           format: request.query.format,
         });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
     app.post(
@@ -161,11 +166,7 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
           month: request.query.month,
           adminId: currentUser(request).userId,
         });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(csv);
+        return sendDownload(reply, 'text/csv; charset=utf-8', fileName, csv);
       },
     );
   }
@@ -198,11 +199,7 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
           adminId: null,
           format: request.query.format,
         });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
       },
     );
   }

@@ -60,6 +60,29 @@ async function issuerName(tx: Db, adminId: string | null): Promise<string> {
   return (await findUserCard(tx, adminId))?.name ?? 'Staff';
 }
 
+/**
+ * What every new document takes at issue: the next number of its series in the fiscal year of
+ * now, the BS date, who issued it, and whether CBMS must get it.
+ */
+async function issueHeader(deps: InvoiceDeps, tx: Db, kind: TaxDocumentKind, adminId: string | null) {
+  const at = deps.clock.now();
+  const fiscalYear = fiscalYearOf(at);
+  const sequence = await repo.nextSequence(tx, kind, fiscalYear);
+  const prefix =
+    kind === 'invoice' ? deps.config.INVOICE_NUMBER_PREFIX : deps.config.CREDIT_NOTE_NUMBER_PREFIX;
+  return {
+    kind,
+    number: `${prefix}${sequence}`,
+    sequence,
+    fiscalYear,
+    bsDate: formatBsDate(bsDateOf(at)),
+    issuedAt: at,
+    issuedByAdminId: adminId,
+    issuedByName: await issuerName(tx, adminId),
+    syncStatus: deps.config.CBMS_URL ? ('pending' as const) : ('not_required' as const),
+  };
+}
+
 /** The tax invoice of a paid order (orders' paid hook). A second call for the order does nothing. */
 export async function issueInvoice(
   deps: InvoiceDeps,
@@ -72,9 +95,7 @@ export async function issueInvoice(
   if (existing) return existing;
   const { order } = e;
   const c = deps.config;
-  const at = deps.clock.now();
-  const fiscalYear = fiscalYearOf(at);
-  const sequence = await repo.nextSequence(tx, 'invoice', fiscalYear);
+  const header = await issueHeader(deps, tx, 'invoice', e.adminId);
   const figures = taxFigures({
     payable: order.finalPayable,
     discount: order.discount,
@@ -88,10 +109,7 @@ export async function issueInvoice(
     c.INVOICE_ABBREVIATED_MAX_NPR > 0 &&
     figures.totalAmount <= c.INVOICE_ABBREVIATED_MAX_NPR * 100;
   const doc = await repo.insertDocument(tx, {
-    kind: 'invoice',
-    number: `${c.INVOICE_NUMBER_PREFIX}${sequence}`,
-    sequence,
-    fiscalYear,
+    ...header,
     abbreviated,
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -111,11 +129,6 @@ export async function issueInvoice(
     })),
     vatRatePercent: c.VAT_RATE_PERCENT,
     ...figures,
-    bsDate: formatBsDate(bsDateOf(at)),
-    issuedAt: at,
-    issuedByAdminId: e.adminId,
-    issuedByName: await issuerName(tx, e.adminId),
-    syncStatus: c.CBMS_URL ? 'pending' : 'not_required',
   });
   await afterIssue(deps, tx, afterCommit, doc, e.adminId);
   return doc;
@@ -134,15 +147,9 @@ export async function issueCreditNote(
   if (!invoice) return null;
   const existing = await repo.findByOrder(tx, 'credit_note', e.order.id);
   if (existing) return existing;
-  const c = deps.config;
-  const at = deps.clock.now();
-  const fiscalYear = fiscalYearOf(at);
-  const sequence = await repo.nextSequence(tx, 'credit_note', fiscalYear);
+  const header = await issueHeader(deps, tx, 'credit_note', e.adminId);
   const doc = await repo.insertDocument(tx, {
-    kind: 'credit_note',
-    number: `${c.CREDIT_NOTE_NUMBER_PREFIX}${sequence}`,
-    sequence,
-    fiscalYear,
+    ...header,
     abbreviated: false,
     orderId: invoice.orderId,
     orderNumber: invoice.orderNumber,
@@ -164,11 +171,6 @@ export async function issueCreditNote(
     vatAmount: invoice.vatAmount,
     exemptAmount: invoice.exemptAmount,
     totalAmount: invoice.totalAmount,
-    bsDate: formatBsDate(bsDateOf(at)),
-    issuedAt: at,
-    issuedByAdminId: e.adminId,
-    issuedByName: await issuerName(tx, e.adminId),
-    syncStatus: c.CBMS_URL ? 'pending' : 'not_required',
   });
   await afterIssue(deps, tx, afterCommit, doc, e.adminId);
   return doc;

@@ -8,6 +8,7 @@ import { posRoutes } from './pos.routes';
 
 export { csvDocumentStart, csvRow } from './pos.csv';
 export { posPermissions } from './pos.permissions';
+export { printable } from './pos.receipt';
 
 export const posModule: PasalModule = {
   name: 'pos',

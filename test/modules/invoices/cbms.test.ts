@@ -8,6 +8,7 @@ import { type FakeCbms, startFakeCbms } from '../../helpers/cbms';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
 import { expectError } from '../cart/calls';
 import { fakeInitiator, type OrdersTestApp, ordersTestApp } from '../orders/calls';
+import { collectedOrder, documentOf as readDocument } from './calls';
 
 const clock = new TestClock('2026-03-01T10:00:00.000Z');
 let c: OrdersTestApp;
@@ -41,30 +42,10 @@ beforeEach(() => {
   cbms.replies = [];
 });
 
-/** A COD order of one unit at `price` (+100 delivery), collected: its invoice is issued and queued. */
-async function collected(price: number, buyer: Record<string, string> = {}) {
-  const who = await c.customer();
-  const productId = await c.product({ mrp: price, onHand: 5 });
-  await c.cartWith(who, [{ productId }]);
-  const placed = await c.http.call('POST', '/api/orders/checkout', who.headers, {
-    gateway: 'cod',
-    returnUrl: 'http://localhost:3001/checkout/result',
-    ...buyer,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const orderId = placed.json().data.orderId as number;
-  const res = await c.http.call('PUT', `/api/admin/orders/${orderId}/cod-collect`, c.admin.headers, {
-    remarks: 'cash',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return orderId;
-}
-
-async function documentOf(kind: 'invoices' | 'credit-notes', orderId: number) {
-  const all = await c.http.call('GET', `/api/admin/${kind}?pagination=false`, syncer.headers);
-  expect(all.statusCode, all.body).toBe(200);
-  return all.json().data.find((d: { orderId: number }) => d.orderId === orderId);
-}
+const collected = async (price: number, buyer: Record<string, string> = {}) =>
+  (await collectedOrder(c, price, buyer)).orderId;
+const documentOf = (kind: 'invoices' | 'credit-notes', orderId: number) =>
+  readDocument(c, syncer, kind, orderId);
 
 /**
  * Runs the jobs until the document's sync has settled: a retry waits on a timer (0 s here),

@@ -14,6 +14,7 @@ import { inTransaction } from '../../../src/platform/db/transaction';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { expectError } from '../cart/calls';
 import { fakeInitiator, type OrdersTestApp, ordersTestApp } from '../orders/calls';
+import { collectedOrder, documentOf } from './calls';
 
 // 10:00 UTC on 1 March 2026 is 17 Falgun 2082 in Nepal: fiscal year 2082/83.
 const clock = new TestClock('2026-03-01T10:00:00.000Z');
@@ -55,40 +56,14 @@ beforeAll(async () => {
 });
 afterAll(() => c?.t.close());
 
-/** A COD order of one unit at `price` (plus the Kathmandu delivery fee of 100), collected by the superadmin. */
-async function collectedOrder(price: number, who?: SignedIn, extra: Record<string, string> = {}) {
-  const customer = who ?? (await c.customer());
-  const productId = await c.product({ mrp: price, onHand: 5 });
-  await c.cartWith(customer, [{ productId }]);
-  const placed = await c.http.call('POST', '/api/orders/checkout', customer.headers, {
-    gateway: 'cod',
-    returnUrl: 'http://localhost:3001/checkout/result',
-    ...extra,
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const orderId = placed.json().data.orderId as number;
-  const res = await c.http.call('PUT', `/api/admin/orders/${orderId}/cod-collect`, c.admin.headers, {
-    remarks: 'rider cash',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { orderId, who: customer };
-}
-
-async function invoiceOf(orderId: number) {
-  const all = await c.http.call('GET', '/api/admin/invoices?pagination=false', reader.headers);
-  expect(all.statusCode, all.body).toBe(200);
-  return all.json().data.find((d: { orderId: number }) => d.orderId === orderId);
-}
-
-async function creditNoteOf(orderId: number) {
-  const all = await c.http.call('GET', '/api/admin/credit-notes?pagination=false', reader.headers);
-  expect(all.statusCode, all.body).toBe(200);
-  return all.json().data.find((d: { orderId: number }) => d.orderId === orderId);
-}
+const collected = (price: number, who?: SignedIn, buyer: Record<string, string> = {}) =>
+  collectedOrder(c, price, buyer, who);
+const invoiceOf = (orderId: number) => documentOf(c, reader, 'invoices', orderId);
+const creditNoteOf = (orderId: number) => documentOf(c, reader, 'credit-notes', orderId);
 
 describe('issuing', () => {
   it('COD cash collected: a tax invoice in paisa, VAT-inclusive total split exactly, issued by the collector', async () => {
-    const { orderId } = await collectedOrder(1030);
+    const { orderId } = await collected(1030);
     const doc = await invoiceOf(orderId);
     expect(doc).toMatchObject({
       documentType: 'tax_invoice',
@@ -128,7 +103,7 @@ describe('issuing', () => {
   });
 
   it('rounding: taxable = total × 100 / 113 rounded half up to the paisa, VAT the rest; every figure adds up', async () => {
-    const { orderId } = await collectedOrder(901); // 1001 NPR: 100100 paisa
+    const { orderId } = await collected(901); // 1001 NPR: 100100 paisa
     const doc = await invoiceOf(orderId);
     // 100100 × 100 / 113 = 88584.07… → 88584; VAT 100100 − 88584 = 11516.
     expect(doc).toMatchObject({ totalAmount: 100_100, taxableAmount: 88_584, vatAmount: 11_516 });
@@ -186,7 +161,7 @@ describe('issuing', () => {
   });
 
   it('credit note when a refund is approved: the invoice reversed in positive figures, with the reason', async () => {
-    const { orderId, who } = await collectedOrder(1500);
+    const { orderId, who } = await collected(1500);
     const asked = await c.http.call('POST', `/api/orders/${orderId}/request-refund`, who.headers, {
       reason: 'Wrong colour',
     });
@@ -215,7 +190,7 @@ describe('issuing', () => {
   });
 
   it('credit note when an admin cancels a paid order; none for an unpaid one', async () => {
-    const { orderId } = await collectedOrder(800);
+    const { orderId } = await collected(800);
     const res = await c.http.call('POST', `/api/admin/orders/${orderId}/cancel`, c.admin.headers, {
       reason: 'Out of stock at the warehouse',
     });
@@ -313,7 +288,7 @@ describe('numbering', () => {
 
 describe('locking', () => {
   it('the database refuses UPDATE of figures or identity and any DELETE; print and sync bookkeeping may change', async () => {
-    const { orderId } = await collectedOrder(300);
+    const { orderId } = await collected(300);
     const { id } = await invoiceOf(orderId);
     for (const statement of [
       sql`UPDATE tax_documents SET total_amount = 1, taxable_amount = 1, vat_amount = 0 WHERE id = ${id}`,
@@ -339,7 +314,7 @@ describe('locking', () => {
 describe('PDFs', () => {
   it('the first rendering is the original; every later one (admin, customer) says "Copy of Original – N"', async () => {
     const sita = await signedInCustomer(c.t, { name: 'Sita Sharma' });
-    const { orderId } = await collectedOrder(1234467, sita, {
+    const { orderId } = await collected(1234467, sita, {
       buyerName: 'Sita Sharma',
       buyerPan: '123456789',
     });
@@ -418,7 +393,7 @@ describe('PDFs', () => {
   });
 
   it('a credit note prints as "Credit Note" with its invoice and the reason', async () => {
-    const { orderId } = await collectedOrder(700);
+    const { orderId } = await collected(700);
     const cancel = await c.http.call('POST', `/api/admin/orders/${orderId}/cancel`, c.admin.headers, {
       reason: 'Damaged in store',
     });
@@ -463,7 +438,7 @@ describe('PDFs', () => {
 
 describe('admin routes', () => {
   it('need Invoices_READ, Invoices_PRINT and Invoices_SYNC; unknown ids answer 404', async () => {
-    const { orderId } = await collectedOrder(200);
+    const { orderId } = await collected(200);
     const { id } = await invoiceOf(orderId);
     const nobody = await signedInAdmin(c.t, { permissions: ['Orders_READ'] });
     for (const path of ['/api/admin/invoices', `/api/admin/invoices/${id}`, '/api/admin/credit-notes']) {
@@ -508,7 +483,7 @@ describe('admin routes', () => {
   });
 
   it('lists filter by fiscal year, dates, sync status and search (number or buyer), paginated', async () => {
-    const { orderId } = await collectedOrder(400, undefined, { buyerName: 'Annapurna Books' });
+    const { orderId } = await collected(400, undefined, { buyerName: 'Annapurna Books' });
     const doc = await invoiceOf(orderId);
     const page = await c.http.call('GET', '/api/admin/invoices?size=2&page=1', reader.headers);
     expect(page.json().data).toHaveLength(2);
@@ -530,7 +505,7 @@ describe('admin routes', () => {
 
 describe('registers', () => {
   it('the sales register and the sales return register as CSV, in rupees with two decimals; an export is logged', async () => {
-    const { orderId } = await collectedOrder(1030, undefined, {
+    const { orderId } = await collected(1030, undefined, {
       buyerName: 'Register Buyer',
       buyerPan: '999888777',
     });
