@@ -44,6 +44,7 @@ import { createMemoryCache } from '../src/platform/cache/memory-cache';
 import { createMemoryQueue } from '../src/platform/jobs/memory-queue';
 import { seedDemoContent } from './seed-demo-content';
 import { seedDemoEmiRepairs } from './seed-demo-emi-repairs';
+import { seedDemoInvoices } from './seed-demo-invoices';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
 import { seedDemoPos } from './seed-demo-pos';
 import { seedDemoReviews } from './seed-demo-reviews';
@@ -569,7 +570,15 @@ async function main(): Promise<number> {
   loadEnvFile('.env');
   const config = loadConfig();
   const { createPlatform } = await import('../src/platform/platform');
-  const platform = await createPlatform({ ...config, LOG_LEVEL: 'warn' });
+  const platform = await createPlatform({
+    ...config,
+    LOG_LEVEL: 'warn',
+    // The demo shows Nepal tax invoices unless the operator said otherwise; a demo seller PAN
+    // stands in when none is configured.
+    ...(process.env.TAX_INVOICES_ENABLED === undefined
+      ? { TAX_INVOICES_ENABLED: true, SELLER_PAN: config.SELLER_PAN ?? '600000001' }
+      : {}),
+  });
   try {
     await platform.database.migrate();
     const summary = await seedDemoStore({
@@ -584,6 +593,7 @@ async function main(): Promise<number> {
     const app = await buildApp(platform, { role: 'all' });
     let orders: Awaited<ReturnType<typeof seedDemoOrders>>;
     let emiRepairs: Awaited<ReturnType<typeof seedDemoEmiRepairs>>;
+    let taxDocuments: Awaited<ReturnType<typeof seedDemoInvoices>> | null = null;
     try {
       await app.ready();
       await platform.jobs.start();
@@ -600,6 +610,8 @@ async function main(): Promise<number> {
           summary.orderProducts.physical[1]!,
         ])),
       );
+      if (platform.config.TAX_INVOICES_ENABLED)
+        taxDocuments = await seedDemoInvoices(app, summary, summary.orderProducts.physical[2]!, returnUrl);
     } finally {
       await app.close();
     }
@@ -614,6 +626,7 @@ async function main(): Promise<number> {
         `  EMI:        ${emiRepairs.banks} banks  (GET /api/mobile/emi/banks, /api/mobile/emi/config)`,
         `  Repair:     ${emiRepairs.repairTicket ?? '-'} for the customer  (GET /api/repair-requests)`,
         `  Reviews:    ${summary.reviews.reviews} approved, ${summary.reviews.testimonials} testimonials  (GET /api/reviews/testimonials)`,
+        `  Tax:        ${taxDocuments ? `invoices ${taxDocuments.invoices.join(', ')}; credit notes ${taxDocuments.creditNotes.join(', ')}  (GET /api/admin/invoices, /api/admin/credit-notes)` : 'off (TAX_INVOICES_ENABLED=false)'}`,
         '  Orders (status / payment / fulfilment), for the customer and GET /api/admin/orders:',
         ...orders.map(
           (o) =>

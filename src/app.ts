@@ -25,6 +25,7 @@ import { contentModule } from './modules/content';
 import { emiModule } from './modules/emi';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
+import { invoicesModule } from './modules/invoices';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
@@ -67,6 +68,7 @@ export const modules: PasalModule[] = [
   emiModule,
   repairsModule,
   posModule,
+  invoicesModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);

@@ -15,6 +15,7 @@ export * from '../modules/content/content.table';
 export * from '../modules/emi/emi.table';
 export * from '../modules/idempotency/idempotency.table';
 export * from '../modules/identity/identity.table';
+export * from '../modules/invoices/invoices.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/orders/orders.table';
 

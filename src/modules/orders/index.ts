@@ -23,12 +23,21 @@ export {
   markOrderPaymentFailed,
   type OrderDeps,
 } from './orders.commands';
+export {
+  type DocumentLine,
+  type DocumentOrder,
+  type OrderDocumentEvent,
+  type OrderDocumentHandler,
+  onOrderPaidInTransaction,
+  onOrderReturnedInTransaction,
+} from './orders.documents';
 export { queueUnpaidOrderCancels } from './orders.jobs';
 export { findOrderLink, type OrderLink } from './orders.links';
 export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
 export { orderPermissions } from './orders.permissions';
 export * as posSales from './orders.pos';
 export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
+export { buyerFields } from './orders.schemas';
 export { orderTypeOf } from './orders.service';
 
 export const ordersModule: PasalModule = {

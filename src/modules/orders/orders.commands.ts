@@ -13,6 +13,7 @@ import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import { forgetOrder } from './orders.cache';
+import { orderPaidInTransaction, orderReturnedInTransaction } from './orders.documents';
 import { orderEventEmail } from './orders.mail';
 import { orderPermissions } from './orders.permissions';
 import * as repo from './orders.repository';
@@ -169,6 +170,7 @@ export async function markOrderPaid(
     at,
   });
   await onOrderPaid(deps, tx, afterCommit, order);
+  await orderPaidInTransaction(deps.db, tx, afterCommit, order, null);
   if (order.orderSource === 'checkout') {
     const job = clearAfterOrderJob(deps);
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
@@ -292,6 +294,7 @@ export async function collectCod(
     at,
   });
   await onOrderPaid(deps, tx, afterCommit, order);
+  await orderPaidInTransaction(deps.db, tx, afterCommit, order, p.adminId);
   await recordActivity(tx, {
     adminId: p.adminId,
     action: 'cod_collect',
@@ -404,6 +407,15 @@ export async function cancelOrder(
             at,
           })
         : null;
+    if (kind === 'paid')
+      await orderReturnedInTransaction(
+        deps.db,
+        tx,
+        afterCommit,
+        order,
+        p.actorId ?? null,
+        p.reason ?? 'Order cancelled',
+      );
     await repo.insertStatus(tx, {
       orderId: order.id,
       status: 'cancelled',
@@ -492,7 +504,17 @@ export async function processRefund(
     if (stopFulfilment)
       await returnOrderStock(tx, order, at, `Refund of order ${order.orderNumber} approved`);
     // The money goes back, and the cover sold with the order ends with it.
-    if (p.action === 'approve') await cancelOrderSubscriptions(tx, order.id, at);
+    if (p.action === 'approve') {
+      await cancelOrderSubscriptions(tx, order.id, at);
+      await orderReturnedInTransaction(
+        deps.db,
+        tx,
+        afterCommit,
+        order,
+        p.adminId,
+        p.remarks || order.refundReason,
+      );
+    }
     const decided = p.action === 'approve' ? 'approved' : 'rejected';
     const settled = await repo.settleRequestedRefunds(tx, order.id, {
       status: decided,

@@ -39,6 +39,8 @@ export interface PosOrderInput {
   couponDiscount: number;
   shippingFee: number;
   receiverName: string | null;
+  buyerName: string | null;
+  buyerPan: string | null;
   receiverContactNumber: string | null;
   shipping: {
     district: string | null;
@@ -141,6 +143,8 @@ export async function createPosOrder(
     shippingMobileNum: contact,
     contactNumber: contact,
     receiver: input.receiverName ?? input.customer.name,
+    buyerName: input.buyerName,
+    buyerPan: input.buyerPan,
     createdAt: at,
     updatedAt: at,
   });

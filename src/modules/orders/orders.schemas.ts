@@ -17,7 +17,23 @@ export type { OnlineGateway, PaymentGatewayName as Gateway } from '../payments';
 
 const returnUrl = z.url().max(2000);
 
-export const checkoutBody = z.object({ gateway: z.enum(PAYMENT_GATEWAYS), returnUrl });
+/** Who a tax invoice names (optional, additive): a name, and a PAN of exactly 9 digits. */
+export const buyerFields = {
+  buyerName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('The name the tax invoice gives the buyer'),
+  buyerPan: z
+    .string()
+    .regex(/^\d{9}$/, 'must be exactly 9 digits')
+    .optional()
+    .describe("The buyer's PAN/VAT number for the tax invoice (exactly 9 digits)"),
+};
+
+export const checkoutBody = z.object({ gateway: z.enum(PAYMENT_GATEWAYS), returnUrl, ...buyerFields });
 export type CheckoutBody = z.output<typeof checkoutBody>;
 
 export const buyNowBody = z.object({
@@ -25,6 +41,7 @@ export const buyNowBody = z.object({
   gateway: z.enum(PAYMENT_GATEWAYS),
   returnUrl,
   promoCode: z.string().trim().min(1).max(64).optional(),
+  ...buyerFields,
 });
 export type BuyNowBody = z.output<typeof buyNowBody>;
 

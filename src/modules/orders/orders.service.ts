@@ -120,7 +120,7 @@ function requireDistrict(hasPhysical: boolean, district: { name: string; isActiv
 async function placeOrder(
   deps: OrdersServiceDeps,
   customerId: string,
-  p: { gateway: Gateway; returnUrl: string },
+  p: { gateway: Gateway; returnUrl: string; buyerName?: string; buyerPan?: string },
   build: (tx: Db, afterCommit: AfterCommit) => Promise<Draft>,
 ): Promise<PaymentInitView> {
   checkReturnUrl(deps, p.returnUrl);
@@ -161,6 +161,8 @@ async function placeOrder(
       shippingMobileNum: customer?.phone ?? null,
       contactNumber: customer?.phone ?? null,
       receiver: customer?.name ?? null,
+      buyerName: p.buyerName ?? null,
+      buyerPan: p.buyerPan ?? null,
       // COD: fulfilment starts once the COD order is placed (interface, "Fulfillment").
       fulfillmentStatus: cod ? 'received' : null,
       cartId: draft.cartId,

@@ -81,6 +81,9 @@ export const orders = pgTable(
     shippingLatitude: doublePrecision('shipping_latitude'),
     shippingLongitude: doublePrecision('shipping_longitude'),
     receiver: text('receiver'),
+    /** Who the tax invoice names (optional at checkout, buy-now and POS), and their 9-digit PAN. */
+    buyerName: text('buyer_name'),
+    buyerPan: text('buyer_pan'),
     contactNumber: text('contact_number'),
     /** Null until fulfilment starts (online payment verified, or COD placed). */
     fulfillmentStatus: text('fulfillment_status').$type<FulfillmentStatus>(),

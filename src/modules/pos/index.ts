@@ -6,7 +6,9 @@ import type { PasalModule } from '../../platform/module';
 import { posPermissions } from './pos.permissions';
 import { posRoutes } from './pos.routes';
 
+export { csvDocumentStart, csvRow } from './pos.csv';
 export { posPermissions } from './pos.permissions';
+export { printable } from './pos.receipt';
 
 export const posModule: PasalModule = {
   name: 'pos',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInt, intId, MAX_INT_ID, uuidId } from '../../platform/http/params';
+import { buyerFields } from '../orders';
 import { POS_GATEWAYS } from '../payments';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -56,6 +57,7 @@ export const createOrderBody = z.object({
   couponDiscount: amount(0).default(0).describe('A discount given at the counter, whole NPR'),
   shippingFee: amount(0).default(0),
   receiverName: text(100).optional().describe("Default: the customer's name"),
+  ...buyerFields,
   receiverContactNumber: text(20).optional().describe("Default: the customer's phone"),
   shippingDistrict: text(100).optional().describe('One of the 77 districts (any letter case)'),
   shippingAddressLine1: text(255).optional(),

@@ -117,6 +117,8 @@ export async function createOrder(
       couponDiscount: body.couponDiscount,
       shippingFee: body.shippingFee,
       receiverName: body.receiverName ?? null,
+      buyerName: body.buyerName ?? null,
+      buyerPan: body.buyerPan ?? null,
       receiverContactNumber: body.receiverContactNumber ?? null,
       shipping: {
         district,

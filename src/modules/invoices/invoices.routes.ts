@@ -1,0 +1,206 @@
+// Tax documents over HTTP: the back office's lists, details, PDFs, resyncs and registers, and
+// the customer's own invoice. Rules live in the services.
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { access } from '../../platform/auth/access';
+import { currentUser } from '../../platform/http/access-hook';
+import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
+import { intId, intIdParams } from '../../platform/http/params';
+import type { ApiApp } from '../../platform/module';
+import { findOrderLink } from '../orders';
+import { resyncDocument } from './cbms.sync';
+import { invoiceErrors } from './invoices.errors';
+import { type PdfFormat, renderTaxDocument } from './invoices.pdf';
+import { invoicePermissions } from './invoices.permissions';
+import { registerCsv } from './invoices.registers';
+import * as repo from './invoices.repository';
+import {
+  csvResponse,
+  documentListQuery,
+  pdfQuery,
+  pdfResponse,
+  registerQuery,
+  taxDocumentView,
+} from './invoices.schemas';
+import {
+  countRendering,
+  documentView,
+  getDocument,
+  type InvoiceDeps,
+  listDocuments,
+} from './invoices.service';
+import type { TaxDocumentKind } from './invoices.table';
+
+export interface InvoiceRouteDeps extends InvoiceDeps {
+  enqueueSync(documentId: number, resync: boolean): Promise<void>;
+}
+
+const SURFACES: Array<{ kind: TaxDocumentKind; path: string; noun: string; file: string }> = [
+  { kind: 'invoice', path: '/api/admin/invoices', noun: 'Tax invoice', file: 'invoice' },
+  { kind: 'credit_note', path: '/api/admin/credit-notes', noun: 'Credit note', file: 'credit-note' },
+];
+
+/** The AD date of issue on the store's calendar: `2026-11-26`. */
+const adDate = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+
+async function renderedPdf(
+  deps: InvoiceRouteDeps,
+  p: { kind?: TaxDocumentKind; id: number; adminId: string | null; format: PdfFormat },
+) {
+  const doc = await countRendering(deps, p);
+  const pdf = await renderTaxDocument({
+    doc,
+    dateAd: adDate(deps.config.STORE_TIMEZONE, doc.issuedAt),
+    format: p.format,
+    createdAt: deps.clock.now(),
+  });
+  const file = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
+  return { pdf, fileName: `${file}-${doc.fiscalYear.replace('/', '-')}-${doc.number}.pdf` };
+}
+
+/** A download naming buyers and their PANs: no shared cache may keep it. */
+const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | string) =>
+  reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+
+export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
+  for (const s of SURFACES) {
+    app.get(
+      s.path,
+      {
+        config: { access: access.admin(invoicePermissions.READ) },
+        schema: {
+          tags: ['invoices'],
+          summary: `${s.noun}s, newest first by default (filters: fiscalYear, from, to, syncStatus, search)`,
+          querystring: documentListQuery,
+          response: { 200: listEnvelopeSchema(taxDocumentView) },
+        },
+      },
+      async (request) => {
+        const { items, meta } = await listDocuments(deps, s.kind, request.query);
+        return okWithMeta(items, meta, `${s.noun}s`);
+      },
+    );
+    app.get(
+      `${s.path}/:id`,
+      {
+        config: { access: access.admin(invoicePermissions.READ) },
+        schema: {
+          tags: ['invoices'],
+          summary: `One ${s.noun.toLowerCase()} with its figures in paisa`,
+          params: intIdParams,
+          response: { 200: envelopeSchema(taxDocumentView) },
+        },
+      },
+      async (request) => ok(await getDocument(deps, s.kind, request.params.id), s.noun),
+    );
+    app.get(
+      `${s.path}/:id/pdf`,
+      {
+        config: { access: access.admin(invoicePermissions.PRINT) },
+        schema: {
+          tags: ['invoices'],
+          summary: `The ${s.noun.toLowerCase()} as a PDF (A4 or 80 mm receipt); the first is the original, later ones are numbered copies`,
+          params: intIdParams,
+          querystring: pdfQuery,
+          response: { 200: pdfResponse },
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await renderedPdf(deps, {
+          kind: s.kind,
+          id: request.params.id,
+          adminId: currentUser(request).userId,
+          format: request.query.format,
+        });
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
+      },
+    );
+    app.post(
+      `${s.path}/:id/resync`,
+      {
+        config: { access: access.admin(invoicePermissions.SYNC) },
+        schema: {
+          tags: ['invoices'],
+          summary: `Sends the ${s.noun.toLowerCase()} to CBMS again (409 when already synced or CBMS is off)`,
+          params: intIdParams,
+          response: { 200: envelopeSchema(taxDocumentView) },
+        },
+      },
+      async (request) => {
+        const doc = await resyncDocument(
+          deps,
+          { kind: s.kind, id: request.params.id, adminId: currentUser(request).userId },
+          (documentId) => deps.enqueueSync(documentId, true),
+        );
+        return ok(documentView(doc), 'Sync queued');
+      },
+    );
+  }
+
+  for (const r of [
+    { kind: 'invoice' as const, path: 'sales-register', noun: 'sales register' },
+    { kind: 'credit_note' as const, path: 'sales-return-register', noun: 'sales return register' },
+  ]) {
+    app.get(
+      `/api/admin/tax-reports/${r.path}`,
+      {
+        config: { access: access.admin(invoicePermissions.READ) },
+        schema: {
+          tags: ['invoices'],
+          summary: `The ${r.noun} (IRD Schedule 5) of a fiscal year or one BS month of it, as CSV`,
+          querystring: registerQuery,
+          response: { 200: csvResponse },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, csv } = await registerCsv(deps, {
+          kind: r.kind,
+          fiscalYear: request.query.fiscalYear,
+          month: request.query.month,
+          adminId: currentUser(request).userId,
+        });
+        return sendDownload(reply, 'text/csv; charset=utf-8', fileName, csv);
+      },
+    );
+  }
+
+  const customer = access.customer();
+  for (const prefix of ['/api/orders', '/api/mobile/orders']) {
+    app.get(
+      `${prefix}/:orderId/invoice`,
+      {
+        config: { access: customer },
+        schema: {
+          tags: ['invoices'],
+          summary:
+            'The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued); every download is a numbered copy',
+          params: z.object({ orderId: intId }),
+          querystring: pdfQuery,
+          response: { 200: pdfResponse },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).userId;
+        const order = await findOrderLink(deps.db, request.params.orderId);
+        if (!order) throw invoiceErrors.orderNotFound();
+        if (order.customerId !== userId) throw invoiceErrors.orderAccessDenied();
+        const invoice = await repo.findByOrder(deps.db, 'invoice', order.id);
+        if (!invoice) throw invoiceErrors.invoiceNotFound();
+        const { pdf, fileName } = await renderedPdf(deps, {
+          kind: 'invoice',
+          id: invoice.id,
+          adminId: null,
+          format: request.query.format,
+        });
+        return sendDownload(reply, 'application/pdf', fileName, pdf);
+      },
+    );
+  }
+}
