@@ -21,7 +21,6 @@ import {
   freePort,
   removeTempDirs,
   type ServerProcess,
-  START_TIMEOUT,
   startServer,
   tempDir,
 } from '../helpers/server-process';
@@ -110,7 +109,7 @@ async function start(role: 'api' | 'worker') {
       role === 'api'
         ? /^Pasal API listening on /.test(entry.msg ?? '')
         : entry.msg === 'Pasal worker running (jobs: bullmq)',
-    START_TIMEOUT * 3,
+    180_000,
   );
   return { server, url: env.PUBLIC_BASE_URL };
 }

@@ -12,8 +12,9 @@ import type { TestContext } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 // Generous: a child spends seconds loading the app and creating a PGlite data folder, and
-// several times that on a busy machine (the whole suite runs files side by side).
-export const START_TIMEOUT = 60_000;
+// several times that on a busy machine (the whole suite runs files side by side; Node 24 creates
+// a PGlite data folder more slowly than Node 20 here).
+export const START_TIMEOUT = 90_000;
 
 export type LogEntry = Record<string, unknown> & { msg?: string };
 

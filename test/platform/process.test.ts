@@ -20,7 +20,7 @@ import {
 } from '../helpers/server-process';
 import { servicesTier } from '../helpers/services';
 
-const CHILD_TEST_TIMEOUT = 120_000;
+const CHILD_TEST_TIMEOUT = 180_000;
 afterAll(removeTempDirs);
 
 async function baseEnv(dataDir: string) {
