@@ -1,127 +1,27 @@
 // The server as an operator runs it: `node src/main.ts [role]` in a child process, read through
 // its JSON log lines and exit code. The children use PGlite, so this runs in the embedded tier;
 // the in-process shutdown test at the end runs in both.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it, onTestFinished, type TestContext } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { access } from '../../src/platform/auth/access';
 import { ok } from '../../src/platform/http/envelope';
 import { createTestApp } from '../helpers/app';
+import {
+  freePort,
+  type LogEntry,
+  removeTempDirs,
+  type ServerProcess,
+  START_TIMEOUT,
+  startServer,
+  tempDir,
+} from '../helpers/server-process';
 import { servicesTier } from '../helpers/services';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-// Generous: a child spends seconds loading the app and creating a PGlite data folder, and
-// several times that on a busy machine (the whole suite runs files side by side).
-const START_TIMEOUT = 60_000;
-const CHILD_TEST_TIMEOUT = 120_000;
-
-type LogEntry = Record<string, unknown> & { msg?: string };
-
-interface ServerProcess {
-  child: ChildProcess;
-  logs: LogEntry[];
-  stderr(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  waitForLog(match: (entry: LogEntry) => boolean, timeoutMs?: number): Promise<LogEntry>;
-}
-
-const tempDirs: string[] = [];
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pasal-process-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/**
- * Starts `src/main.ts` with only the given environment, in `cwd` (a temporary folder by
- * default, so a developer's `.env` in the repository does not leak in). The child is killed
- * when the test ends, whatever happened.
- */
-function startServer(
-  ctx: Pick<TestContext, 'onTestFinished'>,
-  args: string[],
-  env: Record<string, string>,
-  cwd = tempDir(),
-): ServerProcess {
-  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(root, 'src/main.ts'), ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: LogEntry[] = [];
-  const listeners = new Set<() => void>();
-  let stderr = '';
-  let pending = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) {
-      try {
-        logs.push(JSON.parse(line));
-      } catch {
-        logs.push({ msg: line });
-      }
-    }
-    for (const listener of listeners) listener();
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-
-  ctx.onTestFinished(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-
-  const waitForLog = (match: (entry: LogEntry) => boolean, timeoutMs = START_TIMEOUT) =>
-    new Promise<LogEntry>((resolve, reject) => {
-      const done = (fn: () => void) => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        fn();
-      };
-      const check = () => {
-        const found = logs.find(match);
-        if (found) done(() => resolve(found));
-      };
-      const timer = setTimeout(
-        () => done(() => reject(new Error(`no such log line in ${timeoutMs} ms; stderr:\n${stderr}`))),
-        timeoutMs,
-      );
-      listeners.add(check);
-      void exited.then(({ code, signal }) => {
-        check();
-        done(() => reject(new Error(`exited (${code ?? signal}) before the log line; stderr:\n${stderr}`)));
-      });
-      check();
-    });
-
-  return { child, logs, stderr: () => stderr, exited, waitForLog };
-}
+const CHILD_TEST_TIMEOUT = 180_000;
+afterAll(removeTempDirs);
 
 async function baseEnv(dataDir: string) {
   const port = await freePort();

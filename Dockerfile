@@ -1,0 +1,45 @@
+# Pasal's image: one image for every process role (`api`, `worker`, `all`, and `dist/cli.js`).
+#   docker build -t pasal .
+#   docker run --env-file .env pasal api      (or: worker)
+# See compose.yaml for a whole deployment and docs/operations.md for running it.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# 1. The bundle: esbuild (a dev dependency) writes dist/ from src/.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts/build.mjs scripts/build.mjs
+COPY src src
+RUN node scripts/build.mjs
+
+# 2. Run-time dependencies only. Their native parts (sharp, @node-rs/argon2, msgpackr-extract)
+#    come as prebuilt packages, so no compiler is needed.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# 3. What runs: node_modules, dist/ and the migrations, as the unprivileged `node` user.
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    DATA_DIR=/app/data \
+    PORT=3000
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json ./
+COPY drizzle drizzle
+COPY --from=build /app/dist dist
+# DATA_DIR holds the mail outbox and local uploads when no SMTP/S3 is configured; the code
+# itself stays owned by root, so the process cannot rewrite it.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+# Liveness of an API process (`/health` answers without touching the database; the proxy's
+# readiness check uses `/ready`). The worker role does not listen: compose.yaml turns this off.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["node", "--enable-source-maps", "dist/main.js"]
+CMD ["api"]
