@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
+import { rateLimiter } from '../../platform/http/openapi';
 import type { ModuleContext } from '../../platform/module';
 import { emiInquiryBody, emiInquiryView, submitEmiInquiry } from '../emi';
 import { posPermissions as perms } from './pos.permissions';
@@ -31,7 +32,7 @@ export function posRoutes(ctx: ModuleContext) {
   const base = '/api/admin/pos';
 
   // Per admin user (interface, Limits); after the access check, so it always knows the admin.
-  const customerCreationLimit = app.rateLimit({
+  const customerCreationLimit = rateLimiter(app, {
     max: pos.CUSTOMER_CREATIONS_PER_WINDOW,
     timeWindow: pos.CUSTOMER_CREATION_WINDOW_MS,
     skipOnError: true,
