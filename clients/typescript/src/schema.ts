@@ -484,7 +484,7 @@ export interface paths {
          * Start sign-in at the identity provider (302 to its authorization endpoint)
          * @description 400 `AUTH_IDP_REDIRECT_NOT_ALLOWED` when redirect_uri is not in the allowlist; 502 `AUTH_IDP_UNAVAILABLE` when the provider cannot be discovered; 404 `AUTH_IDP_NOT_CONFIGURED` when no provider is set up.
          */
-        get: operations["mobileGetAuthIdp"];
+        get: operations["mobileStartIdpLogin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -504,7 +504,7 @@ export interface paths {
          * Provider callback: 302 to the frontend redirect_uri with code= (or error=)
          * @description 400 `AUTH_IDP_STATE_INVALID` for a bad, expired or used state. Otherwise 302 to the redirect_uri given at the start, with `code=<one-time code>` for the exchange route, or `error=AUTH_IDP_PROVIDER_ERROR`, `AUTH_IDP_ACCESS_DENIED` or `AUTH_IDP_UNAVAILABLE`.
          */
-        get: operations["mobileGetAuthIdpCallback"];
+        get: operations["mobileFinishIdpLogin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -526,7 +526,7 @@ export interface paths {
          * Exchange the one-time code of the callback for the user and a token pair
          * @description Single use. 400 `AUTH_IDP_CODE_INVALID` (unknown, used or expired), 400 `AUTH_IDP_EMAIL_REQUIRED`, 403 `AUTH_IDP_EMAIL_NOT_VERIFIED`, 401 `AUTH_IDP_ADMIN_ACCOUNT`, 403 `AUTH_IDP_ACCOUNT_DISABLED`.
          */
-        post: operations["mobileExchangeAuthIdp"];
+        post: operations["mobileExchangeIdpCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -823,7 +823,7 @@ export interface paths {
          * Upload one file (multipart field `file`); images become WebP unless optimize=false
          * @description Admin JWT with permission `Uploads_CREATE`.
          */
-        post: operations["createUpload"];
+        post: operations["uploadFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -843,7 +843,7 @@ export interface paths {
          * Upload 1 to 10 files (multipart field `files`)
          * @description Admin JWT with permission `Uploads_CREATE`.
          */
-        post: operations["createUploadMultiple"];
+        post: operations["uploadFiles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -861,7 +861,7 @@ export interface paths {
          * A URL for a stored relativePath: signed and expiring for private keys, permanent for public/
          * @description Admin JWT with permission `Uploads_READ`.
          */
-        get: operations["getUploadSignedUrlByPath"];
+        get: operations["getSignedUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -883,7 +883,7 @@ export interface paths {
          * URLs for up to 100 stored relativePaths, keyed by path
          * @description Admin JWT with permission `Uploads_READ`.
          */
-        post: operations["createUploadSignedUrl"];
+        post: operations["createSignedUrls"];
         delete?: never;
         options?: never;
         head?: never;
@@ -901,7 +901,7 @@ export interface paths {
          * Stream a stored file through the service
          * @description Admin JWT with permission `Uploads_READ`.
          */
-        get: operations["getUploadFileByPath"];
+        get: operations["getUploadedFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -923,7 +923,7 @@ export interface paths {
          * Customer upload of one file (field `file`): avatar, image or file, at most 5 MB
          * @description Customer JWT.
          */
-        post: operations["mobileCreateUpload"];
+        post: operations["mobileUploadFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -941,7 +941,7 @@ export interface paths {
          * A URL for a stored relativePath (same rules as the admin route)
          * @description Customer JWT.
          */
-        get: operations["mobileGetUploadsSignedUrlByPath"];
+        get: operations["mobileGetSignedUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2070,7 +2070,7 @@ export interface paths {
             cookie?: never;
         };
         /** The districts the store ships to, with their fees, by name */
-        get: operations["listCartLocationDistricts"];
+        get: operations["listShippingDistricts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2087,7 +2087,7 @@ export interface paths {
             cookie?: never;
         };
         /** The districts the store ships to, with their fees, by name */
-        get: operations["mobileListCartLocationDistricts"];
+        get: operations["mobileListShippingDistricts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2401,7 +2401,7 @@ export interface paths {
             cookie?: never;
         };
         /** Published blog posts */
-        get: operations["listBlogs"];
+        get: operations["listBlogPosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2418,7 +2418,7 @@ export interface paths {
             cookie?: never;
         };
         /** Blog categories with their published post counts */
-        get: operations["listBlogsCategories"];
+        get: operations["listBlogCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2435,7 +2435,7 @@ export interface paths {
             cookie?: never;
         };
         /** A published post by slug; an old slug answers the post with its current slug (no redirect) */
-        get: operations["getBlogBySlug"];
+        get: operations["getBlogPostBySlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2452,7 +2452,7 @@ export interface paths {
             cookie?: never;
         };
         /** Published blog posts */
-        get: operations["mobileListBlogs"];
+        get: operations["mobileListBlogPosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2469,7 +2469,7 @@ export interface paths {
             cookie?: never;
         };
         /** Blog categories with their published post counts */
-        get: operations["mobileListBlogsCategories"];
+        get: operations["mobileListBlogCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2486,7 +2486,7 @@ export interface paths {
             cookie?: never;
         };
         /** A published post by slug; an old slug answers the post with its current slug (no redirect) */
-        get: operations["mobileGetBlogBySlug"];
+        get: operations["mobileGetBlogPostBySlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2528,7 +2528,7 @@ export interface paths {
          * Add a product (an existing line gains the quantity); optional care package
          * @description Customer JWT.
          */
-        post: operations["createCartItem"];
+        post: operations["addCartItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2549,7 +2549,7 @@ export interface paths {
          * Remove a line
          * @description Customer JWT.
          */
-        delete: operations["deleteCartItem"];
+        delete: operations["removeCartItem"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2628,12 +2628,12 @@ export interface paths {
          * Apply a coupon; one that does not apply: 400 CART_COUPON_INVALID with `reason`
          * @description Customer JWT.
          */
-        post: operations["createCartCoupon"];
+        post: operations["applyCartCoupon"];
         /**
          * Remove the coupon
          * @description Customer JWT.
          */
-        delete: operations["deleteCartCoupon"];
+        delete: operations["removeCartCoupon"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2656,12 +2656,12 @@ export interface paths {
          * Set the shipping location (the district must be one the store ships to)
          * @description Customer JWT.
          */
-        post: operations["createCartLocation"];
+        post: operations["setCartLocation"];
         /**
          * Clear the shipping location
          * @description Customer JWT.
          */
-        delete: operations["deleteCartLocation"];
+        delete: operations["clearCartLocation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2680,7 +2680,7 @@ export interface paths {
          * 410 CART_LOCATION_AUTO_DISABLED unless CART_AUTO_LOCATE_ENABLED; enabled, adds coordinates to the location set
          * @description Customer JWT.
          */
-        post: operations["autoCartLocation"];
+        post: operations["detectCartLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2697,7 +2697,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Price a guest cart (and district); persists and reserves nothing */
-        post: operations["createCartGuestQuote"];
+        post: operations["quoteGuestCart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2737,7 +2737,7 @@ export interface paths {
          * Add a product (an existing line gains the quantity); optional care package
          * @description Customer JWT.
          */
-        post: operations["mobileCreateCartItem"];
+        post: operations["mobileAddCartItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2758,7 +2758,7 @@ export interface paths {
          * Remove a line
          * @description Customer JWT.
          */
-        delete: operations["mobileDeleteCartItem"];
+        delete: operations["mobileRemoveCartItem"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2837,12 +2837,12 @@ export interface paths {
          * Apply a coupon; one that does not apply: 400 CART_COUPON_INVALID with `reason`
          * @description Customer JWT.
          */
-        post: operations["mobileCreateCartCoupon"];
+        post: operations["mobileApplyCartCoupon"];
         /**
          * Remove the coupon
          * @description Customer JWT.
          */
-        delete: operations["mobileDeleteCartCoupon"];
+        delete: operations["mobileRemoveCartCoupon"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2865,12 +2865,12 @@ export interface paths {
          * Set the shipping location (the district must be one the store ships to)
          * @description Customer JWT.
          */
-        post: operations["mobileCreateCartLocation"];
+        post: operations["mobileSetCartLocation"];
         /**
          * Clear the shipping location
          * @description Customer JWT.
          */
-        delete: operations["mobileDeleteCartLocation"];
+        delete: operations["mobileClearCartLocation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2889,7 +2889,7 @@ export interface paths {
          * 410 CART_LOCATION_AUTO_DISABLED unless CART_AUTO_LOCATE_ENABLED; enabled, adds coordinates to the location set
          * @description Customer JWT.
          */
-        post: operations["mobileAutoCartLocation"];
+        post: operations["mobileDetectCartLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2906,7 +2906,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Price a guest cart (and district); persists and reserves nothing */
-        post: operations["mobileCreateCartGuestQuote"];
+        post: operations["mobileQuoteGuestCart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2926,12 +2926,12 @@ export interface paths {
          * Attach a care package to a line (one per line)
          * @description Customer JWT.
          */
-        post: operations["mobileCreateCartItemCarePackage"];
+        post: operations["mobileAddCartItemCarePackage"];
         /**
          * Detach a line's care package
          * @description Customer JWT.
          */
-        delete: operations["mobileDeleteCartItemCarePackage"];
+        delete: operations["mobileRemoveCartItemCarePackage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3767,7 +3767,7 @@ export interface paths {
             cookie?: never;
         };
         /** Banners of a placement for the caller: context from User-Agent, x-country-code (or cf-ipcountry), Authorization, Accept-Language, x-device-id or x-session-id, Referer, x-user-segment */
-        get: operations["getBannersServeBySlug"];
+        get: operations["serveBanners"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3786,7 +3786,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record an impression (202 once queued; a repeated correlationId is ignored) */
-        post: operations["impressionBannersEvents"];
+        post: operations["trackBannerImpression"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3803,7 +3803,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a click (202 once queued; a repeated correlationId is ignored) */
-        post: operations["clickBannersEvents"];
+        post: operations["trackBannerClick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3823,7 +3823,7 @@ export interface paths {
          * Turn the active cart into an order and start its payment (COD: confirmed at once)
          * @description Customer JWT.
          */
-        post: operations["checkoutOrders"];
+        post: operations["checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3843,7 +3843,7 @@ export interface paths {
          * Order one unit of one product, shipped to the cart location; the cart is untouched
          * @description Customer JWT.
          */
-        post: operations["buyNowOrders"];
+        post: operations["buyNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3881,7 +3881,7 @@ export interface paths {
          * An async order request (cancel) and how it ended
          * @description Customer JWT.
          */
-        get: operations["getOrdersRequest"];
+        get: operations["getOrderRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3963,7 +3963,7 @@ export interface paths {
          * Turn the active cart into an order and start its payment (COD: confirmed at once)
          * @description Customer JWT.
          */
-        post: operations["mobileCheckoutOrders"];
+        post: operations["mobileCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3983,7 +3983,7 @@ export interface paths {
          * Order one unit of one product, shipped to the cart location; the cart is untouched
          * @description Customer JWT.
          */
-        post: operations["mobileBuyNowOrders"];
+        post: operations["mobileBuyNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4021,7 +4021,7 @@ export interface paths {
          * An async order request (cancel) and how it ended
          * @description Customer JWT.
          */
-        get: operations["mobileGetOrdersRequest"];
+        get: operations["mobileGetOrderRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4121,7 +4121,7 @@ export interface paths {
          * Any async order request (a customer's or an admin's) and how it ended
          * @description Admin JWT with permission `Orders_READ`.
          */
-        get: operations["adminGetOrdersRequest"];
+        get: operations["adminGetOrderRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4303,7 +4303,7 @@ export interface paths {
          * The order’s invoice as a PDF download (unknown order: 404 ORDER_NOT_FOUND)
          * @description Admin JWT with permission `Orders_READ`.
          */
-        get: operations["adminGetOrderInvoiceDownload"];
+        get: operations["adminDownloadOrderInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4365,7 +4365,7 @@ export interface paths {
          * Advance a physical or mixed order one fulfilment step (async: poll the request). A move that is not one step forward: 400 ORDER_FULFILLMENT_INVALID_TRANSITION; a delivered or cancelled order: 409 ORDER_FULFILLMENT_CLOSED
          * @description Admin JWT with permission `Orders_UPDATE`.
          */
-        post: operations["adminCreateOrderFulfillmentStatus"];
+        post: operations["adminSetOrderFulfillmentStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4385,7 +4385,7 @@ export interface paths {
          * Assign a paid digital order's keys and email them to the customer (received → key_sent); sending again mails the same keys
          * @description Admin JWT with permission `DigitalKeys_SEND_DELIVERY`.
          */
-        post: operations["adminSendDigitalDeliveryOrder"];
+        post: operations["adminSendOrderDigitalDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4425,7 +4425,7 @@ export interface paths {
          * Activate a care-package order's pending subscriptions (received → activated)
          * @description Admin JWT with permission `CarePackageSubscriptions_UPDATE`.
          */
-        post: operations["adminActivateCarePackageOrder"];
+        post: operations["adminActivateOrderCarePackage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4440,10 +4440,10 @@ export interface paths {
             cookie?: never;
         };
         /** Sandbox checkout page (PAYMENTS_MODE=sandbox): Pay or Fail a payment by hand */
-        get: operations["getPaymentsSandbox"];
+        get: operations["getSandboxPayment"];
         put?: never;
         /** The sandbox page buttons: 302 to the signed success or failure redirect */
-        post: operations["submitPaymentsSandbox"];
+        post: operations["submitSandboxPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4458,10 +4458,10 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's success redirect: verifies, queues the outcome, 302 to the result page */
-        get: operations["getPaymentsRedirectSuccess"];
+        get: operations["handlePaymentSuccessRedirect"];
         put?: never;
         /** The provider's success redirect: verifies, queues the outcome, 302 to the result page */
-        post: operations["createPaymentsRedirectSuccess"];
+        post: operations["handlePaymentSuccessFormPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4476,10 +4476,10 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's failure redirect: verifies, queues the outcome, 302 to the result page */
-        get: operations["getPaymentsRedirectFailure"];
+        get: operations["handlePaymentFailureRedirect"];
         put?: never;
         /** The provider's failure redirect: verifies, queues the outcome, 302 to the result page */
-        post: operations["createPaymentsRedirectFailure"];
+        post: operations["handlePaymentFailureFormPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4494,7 +4494,7 @@ export interface paths {
             cookie?: never;
         };
         /** Sends the customer back to the payment's stored return URL with payment_status and order_id */
-        get: operations["getPaymentsResult"];
+        get: operations["getPaymentResult"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4685,7 +4685,7 @@ export interface paths {
             cookie?: never;
         };
         /** Approved reviews of a product by slug (an old slug finds it too), newest first */
-        get: operations["getProductReviews"];
+        get: operations["listProductReviewsBySlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5090,7 +5090,7 @@ export interface paths {
          * Find a customer account by email; `data` is null when none matches
          * @description Admin JWT with permission `Pos_READ`.
          */
-        get: operations["adminGetPosCustomersLookup"];
+        get: operations["adminLookupPosCustomer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5156,7 +5156,7 @@ export interface paths {
          * Record the counter payment: the order becomes paid, fulfilment received; Idempotency-Key required (its own key)
          * @description Admin JWT with permission `Pos_RECORD_PAYMENT`.
          */
-        post: operations["adminCreatePosOrderPayment"];
+        post: operations["adminRecordPosOrderPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5176,7 +5176,7 @@ export interface paths {
          * Note a failed payment attempt (the order stays payment_pending; retry allowed)
          * @description Admin JWT with permission `Pos_UPDATE`.
          */
-        post: operations["adminCreatePosOrderPaymentFailure"];
+        post: operations["adminRecordPosOrderPaymentFailure"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5196,7 +5196,7 @@ export interface paths {
          * The customer collected the order: fulfilment received or ready → picked_up
          * @description Admin JWT with permission `Pos_UPDATE`.
          */
-        post: operations["adminCreatePosOrderPickupConfirm"];
+        post: operations["adminConfirmPosOrderPickup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5234,7 +5234,7 @@ export interface paths {
          * Every POS order of a range of at most 90 days, newest first, as JSON or CSV
          * @description Admin JWT with permission `Pos_READ`.
          */
-        get: operations["adminListPosOrdersExport"];
+        get: operations["adminExportPosOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8404,7 +8404,7 @@ export interface operations {
             };
         };
     };
-    mobileGetAuthIdp: {
+    mobileStartIdpLogin: {
         parameters: {
             query: {
                 /** @description Frontend URL to return to; must be exactly one of IDP_OAUTH_REDIRECT_ALLOWLIST */
@@ -8449,7 +8449,7 @@ export interface operations {
             };
         };
     };
-    mobileGetAuthIdpCallback: {
+    mobileFinishIdpLogin: {
         parameters: {
             query?: {
                 /** @description The signed state the start route sent */
@@ -8486,7 +8486,7 @@ export interface operations {
             };
         };
     };
-    mobileExchangeAuthIdp: {
+    mobileExchangeIdpCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -9772,7 +9772,7 @@ export interface operations {
             };
         };
     };
-    createUpload: {
+    uploadFile: {
         parameters: {
             query?: {
                 uploadType?: string;
@@ -9834,7 +9834,7 @@ export interface operations {
             };
         };
     };
-    createUploadMultiple: {
+    uploadFiles: {
         parameters: {
             query?: {
                 uploadType?: string;
@@ -9896,7 +9896,7 @@ export interface operations {
             };
         };
     };
-    getUploadSignedUrlByPath: {
+    getSignedUrl: {
         parameters: {
             query?: {
                 /** @description Seconds, 1 to 604800; default 7200 */
@@ -9965,7 +9965,7 @@ export interface operations {
             };
         };
     };
-    createUploadSignedUrl: {
+    createSignedUrls: {
         parameters: {
             query?: never;
             header?: never;
@@ -10049,7 +10049,7 @@ export interface operations {
             };
         };
     };
-    getUploadFileByPath: {
+    getUploadedFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -10106,7 +10106,7 @@ export interface operations {
             };
         };
     };
-    mobileCreateUpload: {
+    mobileUploadFile: {
         parameters: {
             query?: {
                 uploadType?: string;
@@ -10180,7 +10180,7 @@ export interface operations {
             };
         };
     };
-    mobileGetUploadsSignedUrlByPath: {
+    mobileGetSignedUrl: {
         parameters: {
             query?: {
                 /** @description Seconds, 1 to 604800; default 7200 */
@@ -15621,7 +15621,7 @@ export interface operations {
             };
         };
     };
-    listCartLocationDistricts: {
+    listShippingDistricts: {
         parameters: {
             query?: never;
             header?: never;
@@ -15656,7 +15656,7 @@ export interface operations {
             };
         };
     };
-    mobileListCartLocationDistricts: {
+    mobileListShippingDistricts: {
         parameters: {
             query?: never;
             header?: never;
@@ -17559,7 +17559,7 @@ export interface operations {
             };
         };
     };
-    listBlogs: {
+    listBlogPosts: {
         parameters: {
             query?: {
                 page?: number;
@@ -17608,7 +17608,7 @@ export interface operations {
             };
         };
     };
-    listBlogsCategories: {
+    listBlogCategories: {
         parameters: {
             query?: never;
             header?: never;
@@ -17643,7 +17643,7 @@ export interface operations {
             };
         };
     };
-    getBlogBySlug: {
+    getBlogPostBySlug: {
         parameters: {
             query?: never;
             header?: never;
@@ -17680,7 +17680,7 @@ export interface operations {
             };
         };
     };
-    mobileListBlogs: {
+    mobileListBlogPosts: {
         parameters: {
             query?: {
                 page?: number;
@@ -17729,7 +17729,7 @@ export interface operations {
             };
         };
     };
-    mobileListBlogsCategories: {
+    mobileListBlogCategories: {
         parameters: {
             query?: never;
             header?: never;
@@ -17764,7 +17764,7 @@ export interface operations {
             };
         };
     };
-    mobileGetBlogBySlug: {
+    mobileGetBlogPostBySlug: {
         parameters: {
             query?: never;
             header?: never;
@@ -17860,7 +17860,7 @@ export interface operations {
             };
         };
     };
-    createCartItem: {
+    addCartItem: {
         parameters: {
             query?: never;
             header?: never;
@@ -17946,7 +17946,7 @@ export interface operations {
             };
         };
     };
-    deleteCartItem: {
+    removeCartItem: {
         parameters: {
             query?: never;
             header?: never;
@@ -18211,7 +18211,7 @@ export interface operations {
             };
         };
     };
-    createCartCoupon: {
+    applyCartCoupon: {
         parameters: {
             query?: never;
             header?: never;
@@ -18288,7 +18288,7 @@ export interface operations {
             };
         };
     };
-    deleteCartCoupon: {
+    removeCartCoupon: {
         parameters: {
             query?: never;
             header?: never;
@@ -18406,7 +18406,7 @@ export interface operations {
             };
         };
     };
-    createCartLocation: {
+    setCartLocation: {
         parameters: {
             query?: never;
             header?: never;
@@ -18488,7 +18488,7 @@ export interface operations {
             };
         };
     };
-    deleteCartLocation: {
+    clearCartLocation: {
         parameters: {
             query?: never;
             header?: never;
@@ -18547,7 +18547,7 @@ export interface operations {
             };
         };
     };
-    autoCartLocation: {
+    detectCartLocation: {
         parameters: {
             query?: never;
             header?: never;
@@ -18625,7 +18625,7 @@ export interface operations {
             };
         };
     };
-    createCartGuestQuote: {
+    quoteGuestCart: {
         parameters: {
             query?: never;
             header?: never;
@@ -18746,7 +18746,7 @@ export interface operations {
             };
         };
     };
-    mobileCreateCartItem: {
+    mobileAddCartItem: {
         parameters: {
             query?: never;
             header?: never;
@@ -18832,7 +18832,7 @@ export interface operations {
             };
         };
     };
-    mobileDeleteCartItem: {
+    mobileRemoveCartItem: {
         parameters: {
             query?: never;
             header?: never;
@@ -19097,7 +19097,7 @@ export interface operations {
             };
         };
     };
-    mobileCreateCartCoupon: {
+    mobileApplyCartCoupon: {
         parameters: {
             query?: never;
             header?: never;
@@ -19174,7 +19174,7 @@ export interface operations {
             };
         };
     };
-    mobileDeleteCartCoupon: {
+    mobileRemoveCartCoupon: {
         parameters: {
             query?: never;
             header?: never;
@@ -19292,7 +19292,7 @@ export interface operations {
             };
         };
     };
-    mobileCreateCartLocation: {
+    mobileSetCartLocation: {
         parameters: {
             query?: never;
             header?: never;
@@ -19374,7 +19374,7 @@ export interface operations {
             };
         };
     };
-    mobileDeleteCartLocation: {
+    mobileClearCartLocation: {
         parameters: {
             query?: never;
             header?: never;
@@ -19433,7 +19433,7 @@ export interface operations {
             };
         };
     };
-    mobileAutoCartLocation: {
+    mobileDetectCartLocation: {
         parameters: {
             query?: never;
             header?: never;
@@ -19511,7 +19511,7 @@ export interface operations {
             };
         };
     };
-    mobileCreateCartGuestQuote: {
+    mobileQuoteGuestCart: {
         parameters: {
             query?: never;
             header?: never;
@@ -19573,7 +19573,7 @@ export interface operations {
             };
         };
     };
-    mobileCreateCartItemCarePackage: {
+    mobileAddCartItemCarePackage: {
         parameters: {
             query?: never;
             header?: never;
@@ -19653,7 +19653,7 @@ export interface operations {
             };
         };
     };
-    mobileDeleteCartItemCarePackage: {
+    mobileRemoveCartItemCarePackage: {
         parameters: {
             query?: never;
             header?: never;
@@ -24650,7 +24650,7 @@ export interface operations {
             };
         };
     };
-    getBannersServeBySlug: {
+    serveBanners: {
         parameters: {
             query?: never;
             header?: never;
@@ -24736,7 +24736,7 @@ export interface operations {
             };
         };
     };
-    impressionBannersEvents: {
+    trackBannerImpression: {
         parameters: {
             query?: never;
             header?: never;
@@ -24816,7 +24816,7 @@ export interface operations {
             };
         };
     };
-    clickBannersEvents: {
+    trackBannerClick: {
         parameters: {
             query?: never;
             header?: never;
@@ -24896,7 +24896,7 @@ export interface operations {
             };
         };
     };
-    checkoutOrders: {
+    checkout: {
         parameters: {
             query?: never;
             header?: {
@@ -25015,7 +25015,7 @@ export interface operations {
             };
         };
     };
-    buyNowOrders: {
+    buyNow: {
         parameters: {
             query?: never;
             header?: {
@@ -25228,7 +25228,7 @@ export interface operations {
             };
         };
     };
-    getOrdersRequest: {
+    getOrderRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -25747,7 +25747,7 @@ export interface operations {
             };
         };
     };
-    mobileCheckoutOrders: {
+    mobileCheckout: {
         parameters: {
             query?: never;
             header?: {
@@ -25866,7 +25866,7 @@ export interface operations {
             };
         };
     };
-    mobileBuyNowOrders: {
+    mobileBuyNow: {
         parameters: {
             query?: never;
             header?: {
@@ -26079,7 +26079,7 @@ export interface operations {
             };
         };
     };
-    mobileGetOrdersRequest: {
+    mobileGetOrderRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -26701,7 +26701,7 @@ export interface operations {
             };
         };
     };
-    adminGetOrdersRequest: {
+    adminGetOrderRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -27660,7 +27660,7 @@ export interface operations {
             };
         };
     };
-    adminGetOrderInvoiceDownload: {
+    adminDownloadOrderInvoice: {
         parameters: {
             query?: never;
             header?: never;
@@ -27902,7 +27902,7 @@ export interface operations {
             };
         };
     };
-    adminCreateOrderFulfillmentStatus: {
+    adminSetOrderFulfillmentStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -27989,7 +27989,7 @@ export interface operations {
             };
         };
     };
-    adminSendDigitalDeliveryOrder: {
+    adminSendOrderDigitalDelivery: {
         parameters: {
             query?: never;
             header?: never;
@@ -28135,7 +28135,7 @@ export interface operations {
             };
         };
     };
-    adminActivateCarePackageOrder: {
+    adminActivateOrderCarePackage: {
         parameters: {
             query?: never;
             header?: never;
@@ -28201,7 +28201,7 @@ export interface operations {
             };
         };
     };
-    getPaymentsSandbox: {
+    getSandboxPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -28233,7 +28233,7 @@ export interface operations {
             };
         };
     };
-    submitPaymentsSandbox: {
+    submitSandboxPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -28284,7 +28284,7 @@ export interface operations {
             };
         };
     };
-    getPaymentsRedirectSuccess: {
+    handlePaymentSuccessRedirect: {
         parameters: {
             query?: never;
             header?: never;
@@ -28316,7 +28316,7 @@ export interface operations {
             };
         };
     };
-    createPaymentsRedirectSuccess: {
+    handlePaymentSuccessFormPost: {
         parameters: {
             query?: never;
             header?: never;
@@ -28366,7 +28366,7 @@ export interface operations {
             };
         };
     };
-    getPaymentsRedirectFailure: {
+    handlePaymentFailureRedirect: {
         parameters: {
             query?: never;
             header?: never;
@@ -28398,7 +28398,7 @@ export interface operations {
             };
         };
     };
-    createPaymentsRedirectFailure: {
+    handlePaymentFailureFormPost: {
         parameters: {
             query?: never;
             header?: never;
@@ -28448,7 +28448,7 @@ export interface operations {
             };
         };
     };
-    getPaymentsResult: {
+    getPaymentResult: {
         parameters: {
             query?: {
                 payment_status?: string;
@@ -29408,7 +29408,7 @@ export interface operations {
             };
         };
     };
-    getProductReviews: {
+    listProductReviewsBySlug: {
         parameters: {
             query?: {
                 page?: number;
@@ -31063,7 +31063,7 @@ export interface operations {
             };
         };
     };
-    adminGetPosCustomersLookup: {
+    adminLookupPosCustomer: {
         parameters: {
             query: {
                 /** @description Trimmed and lowercased before the lookup */
@@ -31465,7 +31465,7 @@ export interface operations {
             };
         };
     };
-    adminCreatePosOrderPayment: {
+    adminRecordPosOrderPayment: {
         parameters: {
             query?: never;
             header: {
@@ -31580,7 +31580,7 @@ export interface operations {
             };
         };
     };
-    adminCreatePosOrderPaymentFailure: {
+    adminRecordPosOrderPaymentFailure: {
         parameters: {
             query?: never;
             header?: never;
@@ -31659,7 +31659,7 @@ export interface operations {
             };
         };
     };
-    adminCreatePosOrderPickupConfirm: {
+    adminConfirmPosOrderPickup: {
         parameters: {
             query?: never;
             header?: never;
@@ -31811,7 +31811,7 @@ export interface operations {
             };
         };
     };
-    adminListPosOrdersExport: {
+    adminExportPosOrders: {
         parameters: {
             query: {
                 /** @description First store-local day (inclusive) */

@@ -22,7 +22,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.get(
     '/api/banners/serve/:slug',
     {
-      config: { access: access.public(), rateLimit: SERVE_RATE_LIMIT },
+      config: { access: access.public(), rateLimit: SERVE_RATE_LIMIT, operation: 'serveBanners' },
       schema: {
         tags: ['banner serving'],
         summary:
@@ -42,7 +42,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/impression',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'trackBannerImpression' },
       onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],
@@ -61,7 +61,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/click',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'trackBannerClick' },
       onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],
