@@ -5997,6 +5997,349 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description An `http://` or `https://` URL, or a site path starting with `/`. */
+        ContentSafeUrl: string;
+        ContentRichTextNode: {
+            /** @constant */
+            type: "text";
+            text: string;
+            marks?: ({
+                /** @enum {string} */
+                type: "bold" | "italic" | "underline" | "strike" | "code";
+            } | {
+                /** @constant */
+                type: "link";
+                attrs: {
+                    href: components["schemas"]["ContentSafeUrl"];
+                    target?: ("_blank" | "_self") | null;
+                    rel?: string | null;
+                };
+            })[];
+        };
+        ContentRichTextParagraph: {
+            /** @constant */
+            type: "paragraph";
+            attrs?: {
+                textAlign?: ("left" | "center" | "right" | "justify") | null;
+            };
+            content?: components["schemas"]["ContentRichTextNode"][];
+        };
+        ContentImage: {
+            src: components["schemas"]["ContentSafeUrl"];
+            alt: string;
+        };
+        ContentCta: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            href: components["schemas"]["ContentSafeUrl"];
+        };
+        /** @description Section `hero` (home, about, product pages). */
+        ContentHeroPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            images?: {
+                main?: components["schemas"]["ContentImage"];
+                top?: components["schemas"]["ContentImage"];
+                bottom?: components["schemas"]["ContentImage"];
+            };
+            cta?: components["schemas"]["ContentCta"];
+        };
+        /** @description Sections `top_picks` and `categories` (home). */
+        ContentHeadingBlockPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        /** @description Section `heritage` (home). */
+        ContentHeritagePayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            quote: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            images?: {
+                main?: components["schemas"]["ContentImage"];
+                collageTop?: components["schemas"]["ContentImage"];
+                collageBottom?: components["schemas"]["ContentImage"];
+                logo?: components["schemas"]["ContentImage"];
+            };
+        };
+        ContentFeatureCard: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            title: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 2640 characters. */
+            description: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            iconKey: string;
+        };
+        /** @description Sections `why_us` (home) and `why_choose` (about): 1 to 12 cards. */
+        ContentFeatureCardsPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            cards: components["schemas"]["ContentFeatureCard"][];
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        /** @description Section `faq_intro` (home, about, faq). */
+        ContentFaqIntroPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            cta?: components["schemas"]["ContentCta"];
+        };
+        /** @description Section `blogs` (home, about). */
+        ContentBlogsPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            cta?: components["schemas"]["ContentCta"];
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        /** @description Section `quote` (about). */
+        ContentQuotePayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            text: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            author?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        ContentStoryBlock: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            image: components["schemas"]["ContentImage"];
+            overlayLines?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            }[];
+            reverse?: boolean;
+        };
+        /** @description Section `story_blocks` (about): 1 to 10 blocks. */
+        ContentStoryBlocksPayload: {
+            blocks: components["schemas"]["ContentStoryBlock"][];
+        };
+        /** @description Sections `products_header` and `blogs_header` (product pages). */
+        ContentListingHeaderPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            description?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            cta?: components["schemas"]["ContentCta"];
+        };
+        /** @description Section `brand_block` (global footer). */
+        ContentBrandBlockPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            heading: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            tagline: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            legalLabel?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        ContentLink: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            label: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            href: components["schemas"]["ContentSafeUrl"];
+        };
+        /** @description Sections `quick_links`, `collections_links` and `support_links` (global footer): 1 to 20 links. */
+        ContentLinkListPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 720 characters. */
+            title: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+            items: components["schemas"]["ContentLink"][];
+        };
+        /** @description Section `featured_collections_cards` (global footer): 1 to 12 cards. */
+        ContentFeaturedCollectionsCardsPayload: {
+            items: components["schemas"]["ContentLink"][];
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 1320 characters. */
+            title?: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        /** @description Section `copyright` (global footer). */
+        ContentCopyrightPayload: {
+            /** @description Rich text: `{ type: "doc", content: [paragraph…] }`; its JSON is at most 3840 characters. */
+            text: {
+                /** @constant */
+                type: "doc";
+                content: components["schemas"]["ContentRichTextParagraph"][];
+            };
+        };
+        ContentDocumentPart: {
+            id: string;
+            title: string;
+            paragraphs: string[];
+            bullets?: string[];
+        };
+        /** @description Section `document` (privacy policy, terms of service): 1 to 50 parts. */
+        ContentDocumentPayload: {
+            eyebrow: string;
+            title: string;
+            summary: string;
+            lastUpdated: string;
+            sections: components["schemas"]["ContentDocumentPart"][];
+        };
         /** @description The resolved SEO record of a page. */
         ContentPageSeo: {
             /** Format: uuid */
@@ -20480,7 +20823,7 @@ export interface operations {
                     /** @description The section payload: `ContentHeroPayload` for `hero`, `ContentLinkListPayload` for the link lists, … (see the components). */
                     payloadJson: {
                         [key: string]: unknown;
-                    };
+                    } | components["schemas"]["ContentHeroPayload"] | components["schemas"]["ContentHeadingBlockPayload"] | components["schemas"]["ContentHeritagePayload"] | components["schemas"]["ContentFeatureCardsPayload"] | components["schemas"]["ContentFaqIntroPayload"] | components["schemas"]["ContentBlogsPayload"] | components["schemas"]["ContentQuotePayload"] | components["schemas"]["ContentStoryBlocksPayload"] | components["schemas"]["ContentListingHeaderPayload"] | components["schemas"]["ContentBrandBlockPayload"] | components["schemas"]["ContentLinkListPayload"] | components["schemas"]["ContentFeaturedCollectionsCardsPayload"] | components["schemas"]["ContentCopyrightPayload"] | components["schemas"]["ContentDocumentPayload"];
                     /** @default 0 */
                     position?: number;
                     /** @default true */
