@@ -48,6 +48,14 @@ export function productSearchLimits(config: Config, surface: 'admin' | 'public')
   };
 }
 
+/** What a product write can be refused for, beyond validation (documented in the OpenAPI document). */
+const productWriteErrors = [
+  catalogErrors.productSlugExists(''),
+  ...(['CATEGORY', 'BRAND', 'TAG', 'SEO', 'CARE_PACKAGE_TIER'] as const).map((what) =>
+    catalogErrors.productReferenceInvalid(what, ''),
+  ),
+];
+
 export function productRoutes(ctx: ModuleContext) {
   const { app, config } = ctx;
   const tags = ['products'];
@@ -91,14 +99,7 @@ export function productRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(productPermissions.CREATE),
-        errors: [
-          catalogErrors.productSlugExists(''),
-          catalogErrors.productReferenceInvalid('CATEGORY', ''),
-          catalogErrors.productReferenceInvalid('BRAND', ''),
-          catalogErrors.productReferenceInvalid('TAG', ''),
-          catalogErrors.productReferenceInvalid('SEO', ''),
-          catalogErrors.productReferenceInvalid('CARE_PACKAGE_TIER', ''),
-        ],
+        errors: productWriteErrors,
       },
       schema: {
         tags,
@@ -119,15 +120,7 @@ export function productRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(productPermissions.UPDATE),
-        errors: [
-          catalogErrors.productNotFound(),
-          catalogErrors.productSlugExists(''),
-          catalogErrors.productReferenceInvalid('CATEGORY', ''),
-          catalogErrors.productReferenceInvalid('BRAND', ''),
-          catalogErrors.productReferenceInvalid('TAG', ''),
-          catalogErrors.productReferenceInvalid('SEO', ''),
-          catalogErrors.productReferenceInvalid('CARE_PACKAGE_TIER', ''),
-        ],
+        errors: [catalogErrors.productNotFound(), ...productWriteErrors],
       },
       schema: {
         tags,
