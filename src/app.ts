@@ -7,13 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
@@ -35,10 +29,10 @@ import { reviewsModule } from './modules/reviews';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
-import type { Access } from './platform/auth/access';
 import { enforceAccess } from './platform/http/access-hook';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
 import { httpErrors } from './platform/http/errors';
+import { openApiOptions } from './platform/http/openapi';
 import { registerOperationsRoutes } from './platform/http/operations';
 import { recordRequestDurations } from './platform/http/request-metrics';
 import { sendSecurityHeaders } from './platform/http/security-headers';
@@ -90,31 +84,6 @@ function trustProxy(
     return (_address, hop) => hop < hops;
   }
   return value.split(',').map((s) => s.trim());
-}
-
-function describeAccess(rule: Access | undefined): { security?: Record<string, string[]>[]; note?: string } {
-  switch (rule?.kind) {
-    case undefined:
-    case 'public':
-      return {};
-    case 'optionalCustomer':
-      return { security: [{}, { bearerAuth: [] }], note: 'Optional customer JWT.' };
-    case 'admin':
-      return {
-        security: [{ bearerAuth: [] }],
-        note: `Admin JWT${rule.permission ? ` with permission \`${rule.permission}\`` : ''}.`,
-      };
-    case 'customer':
-      return {
-        security: [{ bearerAuth: [] }],
-        note: `Customer JWT${rule.permission ? ` with permission \`${rule.permission}\`` : ''}.`,
-      };
-    case 'customerOrGuest':
-      return {
-        security: [{ bearerAuth: [] }],
-        note: `Customer JWT or guest token \`${rule.guestPrefix}…\`.`,
-      };
-  }
 }
 
 export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<ApiApp> {
@@ -179,53 +148,24 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   refuseUnstorableText(app);
 
   if (config.DOCS_ENABLED) {
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.1.0',
-        info: {
-          title: 'Pasal API',
-          version: packageJson.version,
-          description: 'Backend of an online store: admin back office, customer app, storefront.',
-        },
-        servers: [{ url: config.PUBLIC_BASE_URL }],
-        components: {
-          securitySchemes: {
-            bearerAuth: {
-              type: 'http',
-              scheme: 'bearer',
-              description: 'Admin or customer access token (JWT), or a guest token where a route says so.',
-            },
-          },
-        },
-      },
-      // Schemas with a `.meta({ id })` become shared components that routes reference.
-      transformObject: jsonSchemaTransformObject,
-      transform: (input) => {
-        const out = jsonSchemaTransform(input);
-        const { security, note } = describeAccess(input.route.config?.access);
-        const schema = out.schema as Record<string, unknown>;
-        if (security) schema.security = security;
-        if (note) schema.description = [schema.description, note].filter(Boolean).join('\n\n');
-        const idempotency = input.route.config?.idempotency;
-        if (idempotency) {
-          const doc = idempotencyHeaderDoc(idempotency);
-          const headers = (schema.headers ?? {}) as {
-            properties?: Record<string, unknown>;
-            required?: string[];
+    await app.register(
+      swagger,
+      openApiOptions({
+        title: 'Pasal API',
+        version: packageJson.version,
+        serverUrl: config.PUBLIC_BASE_URL,
+        extraHeader: (routeConfig) => {
+          if (!routeConfig?.idempotency) return undefined;
+          const doc = idempotencyHeaderDoc(routeConfig.idempotency);
+          return {
+            name: IDEMPOTENCY_HEADER,
+            schema: { ...doc.schema, description: doc.description },
+            required: doc.required,
+            errors: doc.errors,
           };
-          schema.headers = {
-            ...headers,
-            type: 'object',
-            properties: {
-              ...headers.properties,
-              [IDEMPOTENCY_HEADER]: { ...doc.schema, description: doc.description },
-            },
-            required: doc.required ? [...(headers.required ?? []), IDEMPOTENCY_HEADER] : headers.required,
-          };
-        }
-        return out;
-      },
-    });
+        },
+      }),
+    );
     await app.register(swaggerUi, { routePrefix: '/docs' });
     app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }

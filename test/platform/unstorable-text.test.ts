@@ -186,15 +186,17 @@ function probesOf(doc: OpenApi): Probe[] {
       const pathParams = parameters.filter((p) => p.in === 'path');
       const queryParams = parameters.filter((p) => p.in === 'query');
 
+      // The document names Fastify's wildcard `*` as the path parameter `path`.
+      const wildcard = (p: Parameter) => p.name === 'path' && path.endsWith('{path}');
       const pathValue = (p: Parameter) =>
-        p.name === '*' ? 'uploads/x/probe.txt' : String(sample(p.schema)).replace(/^x$/, 'probe');
+        wildcard(p) ? 'uploads/x/probe.txt' : String(sample(p.schema)).replace(/^x$/, 'probe');
       const urlWith = (nulParam?: string, nulQuery?: string) => {
         let url = path;
         for (const p of pathParams) {
-          const raw =
-            p.name === nulParam ? (p.name === '*' ? `uploads/${NUL_TEXT}` : NUL_TEXT) : pathValue(p);
-          const encoded =
-            p.name === '*' ? raw.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(raw);
+          const raw = p.name === nulParam ? (wildcard(p) ? `uploads/${NUL_TEXT}` : NUL_TEXT) : pathValue(p);
+          const encoded = wildcard(p)
+            ? raw.split('/').map(encodeURIComponent).join('/')
+            : encodeURIComponent(raw);
           url = url.replace(`{${p.name}}`, encoded);
         }
         const query = new URLSearchParams();
@@ -220,7 +222,7 @@ function probesOf(doc: OpenApi): Probe[] {
           caller,
           body: baseBody,
           location: 'params',
-          field: p.name,
+          field: wildcard(p) ? '*' : p.name,
           ...clean,
         });
       }

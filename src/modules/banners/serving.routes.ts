@@ -1,6 +1,7 @@
 // Public banner serving and tracking: no credentials, rate limited per IP (interface, "Limits").
 import { access } from '../../platform/auth/access';
 import { envelopeSchema, ok, sendSerialized } from '../../platform/http/envelope';
+import { rateLimiter } from '../../platform/http/openapi';
 import type { ApiApp } from '../../platform/module';
 import * as s from './banners.schemas';
 import type { BannerDeps } from './banners.service';
@@ -13,7 +14,7 @@ export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
 export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs) {
   // One counter per IP for both tracking routes, counted before validation (onRequest).
-  const trackingLimit = app.rateLimit({
+  const trackingLimit = rateLimiter(app, {
     ...TRACKING_RATE_LIMIT,
     allowList: () => !deps.config.RATE_LIMIT_ENABLED,
     keyGenerator: (request) => `banner-tracking:${request.ip}`,
@@ -21,7 +22,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.get(
     '/api/banners/serve/:slug',
     {
-      config: { access: access.public(), rateLimit: SERVE_RATE_LIMIT },
+      config: { access: access.public(), rateLimit: SERVE_RATE_LIMIT, operation: 'serveBanners' },
       schema: {
         tags: ['banner serving'],
         summary:
@@ -41,7 +42,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/impression',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'trackBannerImpression' },
       onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],
@@ -60,7 +61,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/click',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'trackBannerClick' },
       onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],

@@ -1,6 +1,8 @@
 // The blog admin limits of the interface: reads 30 per minute and writes 10 per minute, per
 // IP (decisions.md: blog admin limits are per IP). Each is one counter shared by every route
 // of its kind, on both process kinds (Redis store when REDIS_URL is set).
+
+import { rateLimiter } from '../../platform/http/openapi';
 import type { ApiApp } from '../../platform/module';
 
 export const BLOG_ADMIN_LIMITS = {
@@ -12,7 +14,7 @@ export type BlogAdminLimiter = ReturnType<ApiApp['rateLimit']>;
 
 export function blogAdminLimiters(app: ApiApp): { read: BlogAdminLimiter; write: BlogAdminLimiter } {
   const limiter = (kind: 'read' | 'write') =>
-    app.rateLimit({
+    rateLimiter(app, {
       ...BLOG_ADMIN_LIMITS[kind],
       skipOnError: true,
       keyGenerator: (request) => `blog-admin-${kind}:${request.ip}`,

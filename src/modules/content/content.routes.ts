@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../platform/http/envelope';
+import { rateLimiter } from '../../platform/http/openapi';
 import type { ModuleContext } from '../../platform/module';
 import { contentPermissions } from './content.permissions';
 import * as s from './content.schemas';
@@ -32,8 +33,8 @@ export function contentRoutes(ctx: ModuleContext) {
   const tags = ['content'];
   // Runs after the access check (route hooks follow the scope's), so it always knows the admin,
   // and before validation, so malformed calls count too.
-  const readLimit = app.rateLimit(contentAdminLimits(config, 'read'));
-  const writeLimit = app.rateLimit(contentAdminLimits(config, 'write'));
+  const readLimit = rateLimiter(app, contentAdminLimits(config, 'read'));
+  const writeLimit = rateLimiter(app, contentAdminLimits(config, 'write'));
 
   app.get(
     '/api/admin/content/pages/:pageKey',

@@ -3,7 +3,7 @@
 // CONTENT_SECTION_PAYLOAD_INVALID rather than VALIDATION_ERROR.
 import { z } from 'zod';
 import { seoRecordSchema } from '../catalog';
-import { PAGE_KEYS, SECTION_KEYS } from './content.payloads';
+import { PAGE_KEYS, SECTION_KEYS, SECTION_PAYLOADS } from './content.payloads';
 
 export const pageKey = z.enum(PAGE_KEYS);
 export const sectionKey = z.enum(SECTION_KEYS);
@@ -76,9 +76,15 @@ export const upsertSectionBody = z.object({
   payloadJson: z
     .record(z.string(), z.unknown())
     .refine(...noNul)
-    .describe(
-      'The section payload: `ContentHeroPayload` for `hero`, `ContentLinkListPayload` for the link lists, … (see the components).',
-    ),
+    .meta({
+      description:
+        'The section payload: `ContentHeroPayload` for `hero`, `ContentLinkListPayload` for the link lists, … (see the components).',
+      // Documentation only (the section key picks the payload schema that validates it): lets
+      // generators and readers reach every payload schema from the route.
+      anyOf: [...new Set(Object.values(SECTION_PAYLOADS).map((p) => p.meta()?.id))].map((id) => ({
+        $ref: `#/components/schemas/${id}`,
+      })),
+    }),
   position: z.number().int().min(0).max(2_147_483_647).default(0),
   isEnabled: z.boolean().default(true),
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/database';
 import { httpErrors } from '../../platform/http/errors';
 import type { ApiApp } from '../../platform/module';
 import { sha256Hex } from '../../platform/security/tokens';
+import { idempotencyErrors } from './idempotency.errors';
 import type { KeyId } from './idempotency.repository';
 import { claimIdempotencyKey, finishIdempotentRequest, requestDigest } from './idempotency.service';
 
@@ -124,5 +125,6 @@ export function idempotencyHeaderDoc(mode: IdempotencyMode) {
       'the first answer again (header `Idempotent-Replayed: true`); another body answers 422 ' +
       '`IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. ' +
       'Keys are kept 24 hours, per caller and route.',
+    errors: [idempotencyErrors.inProgress(), idempotencyErrors.keyMismatch()],
   };
 }

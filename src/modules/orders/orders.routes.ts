@@ -16,7 +16,7 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.post(
       `${prefix}/checkout`,
       {
-        config: { access: customer, idempotency: 'optional' },
+        config: { access: customer, idempotency: 'optional', operation: 'checkout' },
         schema: {
           tags,
           summary: 'Turn the active cart into an order and start its payment (COD: confirmed at once)',
@@ -31,7 +31,7 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.post(
       `${prefix}/buy-now`,
       {
-        config: { access: customer, idempotency: 'optional' },
+        config: { access: customer, idempotency: 'optional', operation: 'buyNow' },
         schema: {
           tags,
           summary: 'Order one unit of one product, shipped to the cart location; the cart is untouched',
@@ -63,7 +63,7 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.get(
       `${prefix}/requests/:requestId`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'getOrderRequest' },
         schema: {
           tags,
           summary: 'An async order request (cancel) and how it ended',

@@ -39,7 +39,7 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
       app.get(
         '/api/payments/sandbox/:paymentId',
         {
-          config: { access: access.public() },
+          config: { access: access.public(), operation: 'getSandboxPayment' },
           schema: {
             tags: ['payments'],
             summary: 'Sandbox checkout page (PAYMENTS_MODE=sandbox): Pay or Fail a payment by hand',
@@ -66,7 +66,7 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
       app.post(
         '/api/payments/sandbox/:paymentId',
         {
-          config: { access: access.public() },
+          config: { access: access.public(), operation: 'submitSandboxPayment' },
           schema: {
             tags: ['payments'],
             summary: 'The sandbox page buttons: 302 to the signed success or failure redirect',
@@ -87,8 +87,9 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
 
     for (const kind of ['success', 'failure'] as const) {
       const url = `/api/payments/redirect/:paymentId/${kind}`;
+      const name = kind === 'success' ? 'PaymentSuccess' : 'PaymentFailure';
       const options = {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: `handle${name}Redirect` },
         schema: {
           tags: ['payments'],
           summary: `The provider's ${kind} redirect: verifies, queues the outcome, 302 to the result page`,
@@ -102,7 +103,10 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
       });
       app.post(
         url,
-        { ...options, schema: { ...options.schema, body: gatewayParamsInput } },
+        {
+          config: { ...options.config, operation: `handle${name}FormPost` },
+          schema: { ...options.schema, body: gatewayParamsInput },
+        },
         async (request, reply) => {
           // A form post's fields win over the same names in the query.
           const params = {
@@ -120,7 +124,7 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
     app.get(
       '/api/payments/result',
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'getPaymentResult' },
         schema: {
           tags: ['payments'],
           summary:

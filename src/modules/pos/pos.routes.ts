@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
+import { rateLimiter } from '../../platform/http/openapi';
 import type { ModuleContext } from '../../platform/module';
 import { emiInquiryBody, emiInquiryView, submitEmiInquiry } from '../emi';
 import { posPermissions as perms } from './pos.permissions';
@@ -31,7 +32,7 @@ export function posRoutes(ctx: ModuleContext) {
   const base = '/api/admin/pos';
 
   // Per admin user (interface, Limits); after the access check, so it always knows the admin.
-  const customerCreationLimit = app.rateLimit({
+  const customerCreationLimit = rateLimiter(app, {
     max: pos.CUSTOMER_CREATIONS_PER_WINDOW,
     timeWindow: pos.CUSTOMER_CREATION_WINDOW_MS,
     skipOnError: true,
@@ -43,7 +44,7 @@ export function posRoutes(ctx: ModuleContext) {
   app.get(
     `${base}/customers/lookup`,
     {
-      config: { access: access.admin(perms.READ) },
+      config: { access: access.admin(perms.READ), operation: 'lookupPosCustomer' },
       schema: {
         tags,
         summary: 'Find a customer account by email; `data` is null when none matches',
@@ -92,7 +93,11 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/orders/:orderId/payment`,
     {
-      config: { access: access.admin(perms.RECORD_PAYMENT), idempotency: 'required' },
+      config: {
+        access: access.admin(perms.RECORD_PAYMENT),
+        idempotency: 'required',
+        operation: 'recordPosOrderPayment',
+      },
       schema: {
         tags,
         summary:
@@ -112,7 +117,7 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/orders/:orderId/payment-failure`,
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: { access: access.admin(perms.UPDATE), operation: 'recordPosOrderPaymentFailure' },
       schema: {
         tags,
         summary: 'Note a failed payment attempt (the order stays payment_pending; retry allowed)',
@@ -135,7 +140,7 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/orders/:orderId/pickup-confirm`,
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: { access: access.admin(perms.UPDATE), operation: 'confirmPosOrderPickup' },
       schema: {
         tags,
         summary: 'The customer collected the order: fulfilment received or ready → picked_up',
@@ -169,7 +174,7 @@ export function posRoutes(ctx: ModuleContext) {
   app.get(
     `${base}/orders/export`,
     {
-      config: { access: access.admin(perms.READ) },
+      config: { access: access.admin(perms.READ), operation: 'exportPosOrders' },
       schema: {
         tags,
         summary: 'Every POS order of a range of at most 90 days, newest first, as JSON or CSV',

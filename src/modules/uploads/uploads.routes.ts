@@ -109,7 +109,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.post(
     '/upload',
     {
-      config: { access: access.admin(uploadsPermissions.CREATE) },
+      config: { access: access.admin(uploadsPermissions.CREATE), operation: 'uploadFile' },
       schema: {
         tags,
         summary: 'Upload one file (multipart field `file`); images become WebP unless optimize=false',
@@ -138,7 +138,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.post(
     '/upload/multiple',
     {
-      config: { access: access.admin(uploadsPermissions.CREATE) },
+      config: { access: access.admin(uploadsPermissions.CREATE), operation: 'uploadFiles' },
       schema: {
         tags,
         summary: `Upload 1 to ${MAX_FILES_PER_REQUEST} files (multipart field \`files\`)`,
@@ -167,7 +167,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.get(
     '/upload/signed-url/*',
     {
-      config: { access: access.admin(uploadsPermissions.READ) },
+      config: { access: access.admin(uploadsPermissions.READ), operation: 'getSignedUrl' },
       schema: {
         tags,
         summary:
@@ -184,7 +184,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.post(
     '/upload/signed-urls',
     {
-      config: { access: access.admin(uploadsPermissions.READ) },
+      config: { access: access.admin(uploadsPermissions.READ), operation: 'createSignedUrls' },
       schema: {
         tags,
         summary: 'URLs for up to 100 stored relativePaths, keyed by path',
@@ -198,7 +198,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.get(
     '/upload/file/*',
     {
-      config: { access: access.admin(uploadsPermissions.READ) },
+      config: { access: access.admin(uploadsPermissions.READ), operation: 'getUploadedFile' },
       schema: { tags, summary: 'Stream a stored file through the service', params: keyParams },
     },
     async (request, reply) =>
@@ -214,6 +214,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
       config: {
         access: access.customer(),
         rateLimit: { max: CUSTOMER_UPLOADS_PER_MINUTE, timeWindow: 60_000 },
+        operation: 'uploadFile',
       },
       schema: {
         tags,
@@ -245,6 +246,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
       config: {
         access: access.customer(),
         rateLimit: { max: CUSTOMER_SIGNED_URLS_PER_MINUTE, timeWindow: 60_000 },
+        operation: 'getSignedUrl',
       },
       schema: {
         tags,

@@ -603,7 +603,7 @@ describe('content pages', () => {
     expect(JSON.stringify(schemas.ContentCta)).toContain('#/components/schemas/ContentSafeUrl');
     const admin = doc.paths['/api/admin/content/pages/{pageKey}'].get;
     expect(admin.description).toContain('Content_READ');
-    expect(doc.paths['/api/content/pages/{pageKey}'].get.security).toBeUndefined();
+    expect(doc.paths['/api/content/pages/{pageKey}'].get.security).toEqual([]);
     expect(doc.paths['/api/mobile/content/pages/{pageKey}']).toBeDefined();
     expect(doc.paths['/api/admin/content/pages/{pageKey}/sections/{sectionKey}'].put).toBeDefined();
   });

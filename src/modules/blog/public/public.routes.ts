@@ -16,7 +16,7 @@ export function publicBlogRoutes(app: ApiApp, deps: BlogDeps) {
     app.get(
       prefix,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'listBlogPosts' },
         schema: {
           tags,
           summary: 'Published blog posts',
@@ -39,7 +39,7 @@ export function publicBlogRoutes(app: ApiApp, deps: BlogDeps) {
     app.get(
       `${prefix}/categories`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'listBlogCategories' },
         schema: {
           tags,
           summary: 'Blog categories with their published post counts',
@@ -52,7 +52,7 @@ export function publicBlogRoutes(app: ApiApp, deps: BlogDeps) {
     app.get(
       `${prefix}/:slug`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'getBlogPostBySlug' },
         schema: {
           tags,
           summary:

@@ -39,7 +39,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/items`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'addCartItem' },
         schema: {
           tags,
           summary: 'Add a product (an existing line gains the quantity); optional care package',
@@ -54,7 +54,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.delete(
       `${prefix}/items/:itemId`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'removeCartItem' },
         schema: { tags, summary: 'Remove a line', params: s.itemIdParams, response: cartReply },
       },
       async (request) =>
@@ -119,7 +119,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/coupon`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'applyCartCoupon' },
         schema: {
           tags,
           summary: 'Apply a coupon; one that does not apply: 400 CART_COUPON_INVALID with `reason`',
@@ -133,7 +133,10 @@ export async function registerCarts(ctx: ModuleContext) {
 
     app.delete(
       `${prefix}/coupon`,
-      { config: { access: customer }, schema: { tags, summary: 'Remove the coupon', response: cartReply } },
+      {
+        config: { access: customer, operation: 'removeCartCoupon' },
+        schema: { tags, summary: 'Remove the coupon', response: cartReply },
+      },
       async (request) => ok(await carts.removeCoupon(ctx, currentUser(request).userId), 'Coupon removed'),
     );
 
@@ -153,7 +156,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/location`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'setCartLocation' },
         schema: {
           tags,
           summary: 'Set the shipping location (the district must be one the store ships to)',
@@ -168,7 +171,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/location/auto`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'detectCartLocation' },
         schema: {
           tags,
           summary:
@@ -187,7 +190,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.delete(
       `${prefix}/location`,
       {
-        config: { access: customer },
+        config: { access: customer, operation: 'clearCartLocation' },
         schema: { tags, summary: 'Clear the shipping location', response: cartReply },
       },
       async (request) =>
@@ -197,7 +200,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/guest/quote`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'quoteGuestCart' },
         schema: {
           tags,
           summary: 'Price a guest cart (and district); persists and reserves nothing',
@@ -212,7 +215,7 @@ export async function registerCarts(ctx: ModuleContext) {
   app.post(
     '/api/mobile/cart/items/:cartItemId/care-package',
     {
-      config: { access: customer },
+      config: { access: customer, operation: 'addCartItemCarePackage' },
       schema: {
         tags,
         summary: 'Attach a care package to a line (one per line)',
@@ -236,7 +239,7 @@ export async function registerCarts(ctx: ModuleContext) {
   app.delete(
     '/api/mobile/cart/items/:cartItemId/care-package',
     {
-      config: { access: customer },
+      config: { access: customer, operation: 'removeCartItemCarePackage' },
       schema: {
         tags,
         summary: "Detach a line's care package",

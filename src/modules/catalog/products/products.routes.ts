@@ -13,8 +13,10 @@ import {
   sendSerialized,
   sendSerializedPage,
 } from '../../../platform/http/envelope';
+import { rateLimiter } from '../../../platform/http/openapi';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { catalogErrors } from '../catalog.errors';
 import { productPermissions } from '../catalog.permissions';
 import * as s from './products.schemas';
 import * as products from './products.service';
@@ -46,11 +48,19 @@ export function productSearchLimits(config: Config, surface: 'admin' | 'public')
   };
 }
 
+/** What a product write can be refused for, beyond validation (documented in the OpenAPI document). */
+const productWriteErrors = [
+  catalogErrors.productSlugExists(''),
+  ...(['CATEGORY', 'BRAND', 'TAG', 'SEO', 'CARE_PACKAGE_TIER'] as const).map((what) =>
+    catalogErrors.productReferenceInvalid(what, ''),
+  ),
+];
+
 export function productRoutes(ctx: ModuleContext) {
   const { app, config } = ctx;
   const tags = ['products'];
-  const adminSearchLimit = app.rateLimit(productSearchLimits(config, 'admin'));
-  const publicSearchLimit = app.rateLimit(productSearchLimits(config, 'public'));
+  const adminSearchLimit = rateLimiter(app, productSearchLimits(config, 'admin'));
+  const publicSearchLimit = rateLimiter(app, productSearchLimits(config, 'public'));
 
   app.get(
     '/api/admin/products',
@@ -73,7 +83,7 @@ export function productRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/products/:id',
     {
-      config: { access: access.admin(productPermissions.READ) },
+      config: { access: access.admin(productPermissions.READ), errors: [catalogErrors.productNotFound()] },
       schema: {
         tags,
         summary: 'One product',
@@ -87,7 +97,10 @@ export function productRoutes(ctx: ModuleContext) {
   app.post(
     '/api/admin/products',
     {
-      config: { access: access.admin(productPermissions.CREATE) },
+      config: {
+        access: access.admin(productPermissions.CREATE),
+        errors: productWriteErrors,
+      },
       schema: {
         tags,
         summary: 'Create a product (draft unless status says otherwise)',
@@ -105,7 +118,10 @@ export function productRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/products/:id',
     {
-      config: { access: access.admin(productPermissions.UPDATE) },
+      config: {
+        access: access.admin(productPermissions.UPDATE),
+        errors: [catalogErrors.productNotFound(), ...productWriteErrors],
+      },
       schema: {
         tags,
         summary: 'Change fields of a product; a new slug keeps the old one as a redirect',
@@ -124,7 +140,7 @@ export function productRoutes(ctx: ModuleContext) {
   app.delete(
     '/api/admin/products/:id',
     {
-      config: { access: access.admin(productPermissions.DELETE) },
+      config: { access: access.admin(productPermissions.DELETE), errors: [catalogErrors.productNotFound()] },
       schema: {
         tags,
         summary: 'Archive a product (it stays for orders and history)',
@@ -146,7 +162,10 @@ export function productRoutes(ctx: ModuleContext) {
     app.post(
       `/api/admin/products/:id/${path}`,
       {
-        config: { access: access.admin(productPermissions.UPDATE) },
+        config: {
+          access: access.admin(productPermissions.UPDATE),
+          errors: [catalogErrors.productNotFound()],
+        },
         schema: {
           tags,
           summary: path === 'publish' ? 'Publish a product' : 'Unpublish a product (back to draft)',
@@ -186,7 +205,7 @@ export function productRoutes(ctx: ModuleContext) {
     app.get(
       `${prefix}/products/:slug`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), errors: [catalogErrors.productNotFound()] },
         schema: {
           tags: ['catalog'],
           summary: 'A published product by slug; an old slug answers the product with its current slug',

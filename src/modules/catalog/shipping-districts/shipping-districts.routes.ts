@@ -66,7 +66,7 @@ export function shippingDistrictRoutes(ctx: ModuleContext) {
     app.get(
       `${prefix}/cart/location/districts`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'listShippingDistricts' },
         schema: {
           tags,
           summary: 'The districts the store ships to, with their fees, by name',

@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../../platform/http/envelope';
+import { httpErrors } from '../../../platform/http/errors';
 import type { ModuleContext } from '../../../platform/module';
 import type { Actor } from '../../../platform/security/jwt';
+import { identityErrors } from '../identity.errors';
 import { permissionsOfRole } from '../identity.repository';
 import { SUPERADMIN_ROLE } from '../identity.service';
+import { authErrors } from './auth.errors';
 import * as s from './auth.schemas';
 import * as auth from './auth.service';
 
@@ -26,7 +29,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/login/email`,
       {
-        config: { access: access.public() },
+        config: {
+          access: access.public(),
+          operation: 'loginWithEmail',
+          errors: [authErrors.invalidCredentials(), authErrors.emailNotVerified(), httpErrors.rateLimited(1)],
+        },
         schema: {
           tags,
           summary: 'Email and password login',
@@ -45,7 +52,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/refresh`,
       {
-        config: { access: access.public() },
+        config: {
+          access: access.public(),
+          operation: 'refreshTokens',
+          errors: [authErrors.refreshTokenInvalid(), authErrors.refreshTokenReused()],
+        },
         schema: {
           tags,
           summary: 'Rotate the refresh token and issue a new access token',
@@ -60,7 +71,7 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/password/forgot`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), operation: 'forgotPassword', errors: [httpErrors.rateLimited(1)] },
         schema: {
           tags,
           summary: 'Email a reset code and link',
@@ -77,7 +88,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/password/reset`,
       {
-        config: { access: access.public() },
+        config: {
+          access: access.public(),
+          operation: 'resetPassword',
+          errors: [authErrors.resetTokenInvalid()],
+        },
         schema: {
           tags,
           summary: 'Set a new password with the emailed token or code; ends every session',
@@ -103,6 +118,8 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
             keyGenerator: (request) =>
               `password-set:${request.principal?.actor === 'guest' ? '' : request.principal?.userId}`,
           },
+          operation: 'setPassword',
+          errors: [authErrors.currentPasswordRequired(), authErrors.invalidCredentials()],
         },
         schema: {
           tags,
@@ -121,7 +138,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/email/verify/resend`,
       {
-        config: { access: access.public() },
+        config: {
+          access: access.public(),
+          operation: 'resendEmailVerification',
+          errors: [httpErrors.rateLimited(1)],
+        },
         schema: {
           tags,
           summary: 'Send the verification email again',
@@ -138,7 +159,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/email/verify/confirm`,
       {
-        config: { access: access.public() },
+        config: {
+          access: access.public(),
+          operation: 'confirmEmailVerification',
+          errors: [authErrors.emailVerificationInvalid()],
+        },
         schema: {
           tags,
           summary: 'Verify the email address with the emailed token or code',
@@ -152,7 +177,7 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.get(
       `${prefix}/me`,
       {
-        config: { access: signedInAccess },
+        config: { access: signedInAccess, operation: 'getMe' },
         schema: {
           tags,
           summary: 'The signed-in profile',
@@ -165,7 +190,7 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.delete(
       `${prefix}/logout`,
       {
-        config: { access: signedInAccess },
+        config: { access: signedInAccess, operation: 'logout' },
         schema: { tags, summary: 'End the current session', response: { 200: nullEnvelope } },
       },
       async (request) => {
@@ -179,7 +204,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/phone/verify/request`,
       {
-        config: { access: signedInAccess },
+        config: {
+          access: signedInAccess,
+          operation: 'requestPhoneVerification',
+          errors: [httpErrors.rateLimited(1)],
+        },
         schema: {
           tags,
           summary: 'Text a verification code to a phone',
@@ -199,7 +228,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
     app.post(
       `${prefix}/phone/verify/confirm`,
       {
-        config: { access: signedInAccess },
+        config: {
+          access: signedInAccess,
+          operation: 'confirmPhoneVerification',
+          errors: [authErrors.phoneVerificationInvalid()],
+        },
         schema: {
           tags,
           summary: 'Confirm the phone with the texted code',
@@ -224,7 +257,7 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
   app.get(
     '/api/auth/permissions',
     {
-      config: { access: access.admin() },
+      config: { access: access.admin(), operation: 'listMyPermissions' },
       schema: {
         tags: adminTags,
         summary: "The signed-in admin's role and permission codes",
@@ -245,7 +278,16 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
   app.post(
     '/api/mobile/auth/register',
     {
-      config: { access: access.public() },
+      config: {
+        access: access.public(),
+        operation: 'register',
+        errors: [
+          identityErrors.emailAlreadyExists(),
+          authErrors.emailVerificationPending(),
+          authErrors.accountPendingDeletion(),
+          httpErrors.rateLimited(1),
+        ],
+      },
       schema: {
         tags: customerTags,
         summary: 'Register with email and password; sends the verification email, issues no tokens',
@@ -263,7 +305,11 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
   app.post(
     '/api/mobile/account/deletion',
     {
-      config: { access: access.customer() },
+      config: {
+        access: access.customer(),
+        operation: 'requestAccountDeletion',
+        errors: [authErrors.currentPasswordRequired(), authErrors.invalidCredentials()],
+      },
       schema: {
         tags: customerTags,
         summary: 'Schedule deletion of the account (a login during the grace period cancels it)',

@@ -43,6 +43,7 @@ export function idpRoutes(ctx: ModuleContext) {
       config: {
         access: access.public(),
         rateLimit: { max: IDP_START_PER_MINUTE, timeWindow: 60_000 },
+        operation: 'startIdpLogin',
       },
       onRequest: whenConfigured,
       schema: {
@@ -62,7 +63,7 @@ export function idpRoutes(ctx: ModuleContext) {
   app.get(
     `${PREFIX}/callback`,
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'finishIdpLogin' },
       onRequest: whenConfigured,
       schema: {
         tags,
@@ -84,7 +85,7 @@ export function idpRoutes(ctx: ModuleContext) {
   app.post(
     `${PREFIX}/exchange`,
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'exchangeIdpCode' },
       onRequest: whenConfigured,
       schema: {
         tags,

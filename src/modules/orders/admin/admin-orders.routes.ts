@@ -42,7 +42,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.get(
     `${base}/requests/:requestId`,
     {
-      config: { access: read },
+      config: { access: read, operation: 'getOrderRequest' },
       schema: {
         tags,
         summary: "Any async order request (a customer's or an admin's) and how it ended",

@@ -19,7 +19,7 @@ export function registerFulfillment(ctx: ModuleContext) {
   app.post(
     '/api/admin/orders/:id/fulfillment-status',
     {
-      config: { access: access.admin(orderPermissions.UPDATE) },
+      config: { access: access.admin(orderPermissions.UPDATE), operation: 'setOrderFulfillmentStatus' },
       schema: {
         tags,
         summary:
@@ -43,7 +43,10 @@ export function registerFulfillment(ctx: ModuleContext) {
   app.post(
     '/api/admin/orders/:id/send-digital-delivery',
     {
-      config: { access: access.admin(digitalKeyPermissions.SEND_DELIVERY) },
+      config: {
+        access: access.admin(digitalKeyPermissions.SEND_DELIVERY),
+        operation: 'sendOrderDigitalDelivery',
+      },
       schema: {
         tags,
         summary:
@@ -76,7 +79,10 @@ export function registerFulfillment(ctx: ModuleContext) {
   app.post(
     '/api/admin/orders/:id/activate-care-package',
     {
-      config: { access: access.admin(carePackageSubscriptionPermissions.UPDATE) },
+      config: {
+        access: access.admin(carePackageSubscriptionPermissions.UPDATE),
+        operation: 'activateOrderCarePackage',
+      },
       schema: {
         tags,
         summary: "Activate a care-package order's pending subscriptions (received → activated)",

@@ -10,7 +10,7 @@ export function invoiceRoutes(ctx: ModuleContext) {
   ctx.app.get(
     '/api/admin/orders/:id/invoice-download',
     {
-      config: { access: access.admin(orderPermissions.READ) },
+      config: { access: access.admin(orderPermissions.READ), operation: 'downloadOrderInvoice' },
       schema: {
         tags: ['orders'],
         summary: 'The order’s invoice as a PDF download (unknown order: 404 ORDER_NOT_FOUND)',

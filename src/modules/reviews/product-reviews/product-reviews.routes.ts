@@ -119,7 +119,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
   app.get(
     '/api/products/:slug/reviews',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), operation: 'listProductReviewsBySlug' },
       schema: {
         tags,
         summary: 'Approved reviews of a product by slug (an old slug finds it too), newest first',

@@ -71,7 +71,7 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.get(
     '/api/support-inquiries/:id',
     {
-      config: { access: visitor },
+      config: { access: visitor, errors: [inquiryErrors.notFound(), inquiryErrors.accessDenied()] },
       schema: { tags, summary: 'One inquiry with its messages', params: intIdParams, response: detail },
     },
     async (request) =>
@@ -81,7 +81,7 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.get(
     '/api/support-inquiries/:id/messages',
     {
-      config: { access: visitor },
+      config: { access: visitor, errors: [inquiryErrors.notFound(), inquiryErrors.accessDenied()] },
       schema: {
         tags,
         summary: 'The messages of an inquiry, oldest first',
@@ -96,7 +96,11 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/support-inquiries/:id/messages',
     {
-      config: { access: visitor, rateLimit: INQUIRY_THROTTLES.message },
+      config: {
+        access: visitor,
+        rateLimit: INQUIRY_THROTTLES.message,
+        errors: [inquiryErrors.notFound(), inquiryErrors.accessDenied(), inquiryErrors.closed()],
+      },
       schema: {
         tags,
         summary: 'Write a message (refused when the inquiry is closed or spam)',
@@ -120,7 +124,11 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.patch(
     '/api/support-inquiries/:id/identify',
     {
-      config: { access: visitor, rateLimit: INQUIRY_THROTTLES.identify },
+      config: {
+        access: visitor,
+        rateLimit: INQUIRY_THROTTLES.identify,
+        errors: [inquiryErrors.notFound(), inquiryErrors.accessDenied(), inquiryErrors.closed()],
+      },
       schema: {
         tags,
         summary: 'Add or change contact details; empty values keep the stored ones',
@@ -139,7 +147,12 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/support-inquiries/:id/verify-email/request',
     {
-      config: { access: visitor, rateLimit: INQUIRY_THROTTLES.verifyRequest },
+      config: {
+        access: visitor,
+        rateLimit: INQUIRY_THROTTLES.verifyRequest,
+        operation: 'requestSupportInquiryEmailVerification',
+        errors: [inquiryErrors.notFound(), inquiryErrors.accessDenied()],
+      },
       schema: {
         tags,
         summary: 'Email a 6-digit code to the stored address (valid 10 minutes)',
@@ -157,7 +170,16 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/support-inquiries/:id/verify-email/confirm',
     {
-      config: { access: visitor, rateLimit: INQUIRY_THROTTLES.verifyConfirm },
+      config: {
+        access: visitor,
+        rateLimit: INQUIRY_THROTTLES.verifyConfirm,
+        operation: 'confirmSupportInquiryEmailVerification',
+        errors: [
+          inquiryErrors.notFound(),
+          inquiryErrors.accessDenied(),
+          inquiryErrors.emailVerificationInvalid(),
+        ],
+      },
       schema: {
         tags,
         summary: 'Confirm the emailed code; five wrong codes invalidate it',
@@ -205,7 +227,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.get(
     '/api/admin/support-inquiries/:id',
     {
-      config: { access: read },
+      config: { access: read, errors: [inquiryErrors.notFound()] },
       schema: { tags, summary: 'One inquiry with its full history', params: intIdParams, response: detail },
     },
     async (request) => ok(await inquiries.getInquiryForAdmin(deps, request.params.id), 'Support inquiry'),
@@ -214,7 +236,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/admin/support-inquiries/:id/messages',
     {
-      config: { access: update },
+      config: { access: update, errors: [inquiryErrors.notFound()] },
       schema: {
         tags,
         summary: 'Reply (refused when closed or spam); an open inquiry becomes active',
@@ -238,7 +260,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.patch(
     '/api/admin/support-inquiries/:id/assign',
     {
-      config: { access: update },
+      config: { access: update, errors: [inquiryErrors.notFound()] },
       schema: {
         tags,
         summary: 'Assign to an admin, or unassign with null',
@@ -262,7 +284,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.patch(
     '/api/admin/support-inquiries/:id/status',
     {
-      config: { access: update },
+      config: { access: update, errors: [inquiryErrors.notFound()] },
       schema: {
         tags,
         summary: 'Set any of the seven statuses; closed and spam set closedAt, leaving them clears it',
@@ -281,7 +303,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/admin/support-inquiries/:id/revoke-token',
     {
-      config: { access: update },
+      config: { access: update, operation: 'revokeSupportInquiryToken', errors: [inquiryErrors.notFound()] },
       schema: {
         tags,
         summary: "Revoke the inquiry's guest token: its requests are refused and its sockets closed at once",
@@ -299,7 +321,15 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/admin/support-inquiries/:id/link-support-request',
     {
-      config: { access: update },
+      config: {
+        access: update,
+        operation: 'linkSupportInquiryToSupportRequest',
+        errors: [
+          inquiryErrors.notFound(),
+          inquiryErrors.linkInvalid(),
+          inquiryErrors.supportRequestRequired(),
+        ],
+      },
       schema: {
         tags,
         summary:
