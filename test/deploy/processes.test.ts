@@ -256,7 +256,9 @@ describe.skipIf(!servicesTier)('the recipe: two api processes and a worker', { t
     await until(
       'the job to wait on the order row',
       async () => {
-        const { rows } = await blocker.query(
+        // Asked on another connection: inside the blocker's transaction pg_stat_activity is a
+        // snapshot taken at its first read, and would never show the job starting to wait.
+        const { rows } = await sql.query(
           `select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock' and query ilike '%orders%'`,
         );
