@@ -3,10 +3,10 @@
 // fake-khalti.ts): signing and verifying as documented, forged and replayed redirects, wrong
 // amounts, a lookup Pending then Completed, reconciliation, the last check before auto-cancel,
 // late payments, a provider that cannot be reached, Khalti's minimum, and /ready.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { orderRefunds, orders } from '../../../src/modules/orders/orders.table';
+import { orderRefunds, orderStatusHistory, orders } from '../../../src/modules/orders/orders.table';
 import { payments } from '../../../src/modules/payments/payments.table';
 import type { JobDefinition } from '../../../src/platform/jobs/jobs';
 import type { SignedIn } from '../../helpers/factories';
@@ -218,6 +218,33 @@ describe('eSewa ePay v2', () => {
     }
     await reconcile();
     expect(await order()).toMatchObject({ orderStatus: 'paid', paymentStatus: 'completed' });
+  });
+
+  it('a success redirect and two reconciliation passes at once: the order is paid once, its stock taken once', async () => {
+    const { init, order, productId } = await checkoutWith('gateway_wallet_a');
+    await postEsewaForm(init.gatewayPayload);
+    esewa.settle(init.gatewayTransactionId, 'COMPLETE');
+    const data = encodeURIComponent(esewa.successData(init.gatewayTransactionId));
+    const reconcileJob: JobDefinition<unknown> = {
+      name: 'payment.reconcile',
+      payload: z.any(),
+      handler: async () => {},
+    };
+    // All three are queued before any runs, so the queue runs them side by side.
+    await Promise.all([
+      c.t.app.inject({ method: 'GET', url: `/api/payments/redirect/${init.paymentId}/success?data=${data}` }),
+      c.t.platform.jobs.enqueue(reconcileJob, {}, { jobId: `race-a-${init.paymentId}` }),
+      c.t.platform.jobs.enqueue(reconcileJob, {}, { jobId: `race-b-${init.paymentId}` }),
+    ]);
+    await c.t.drainJobs();
+    expect(await order()).toMatchObject({ orderStatus: 'paid', paymentStatus: 'completed' });
+    expect(await paymentRow(init.paymentId)).toMatchObject({ status: 'completed' });
+    expect(await c.stockOf(productId)).toMatchObject({ onHand: 4, reserved: 0 });
+    const paidRows = await c.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, init.orderId), eq(orderStatusHistory.status, 'paid')));
+    expect(paidRows).toHaveLength(1);
   });
 
   it('the last check before order.auto_cancel pays an order completed at eSewa instead of cancelling it', async () => {
