@@ -41,15 +41,21 @@ export function customerCount(): number {
 }
 
 /** The customers with their sessions, and a physical product to buy (before the server starts). */
-export function prepareCommerce(env: NodeJS.ProcessEnv, customers: number): Promise<CommerceFixture> {
+export function prepareCommerce(
+  env: NodeJS.ProcessEnv,
+  customers: number,
+  /** Names a second pool in the same run (its own shelf and customers). */
+  pool = 'a',
+): Promise<CommerceFixture> {
+  const run = `${RUN}${pool}`;
   return withDatabase(env, async (db) => {
     const tokens = createAccessTokens({ secret: env.JWT_SECRET!, ttlSeconds: 3_600, now: () => new Date() });
     const shelf = await db
       .insert(products)
       .values(
         Array.from({ length: PRODUCTS }, (_, i) => ({
-          title: `Bench laptop ${i + 1} ${RUN}`,
-          slug: `bench-laptop-${i + 1}-${RUN}`,
+          title: `Bench laptop ${i + 1} ${run}`,
+          slug: `bench-laptop-${i + 1}-${run}`,
           productKind: 'physical' as const,
           mrp: 1_000 + i,
           status: 'published' as const,
@@ -60,7 +66,7 @@ export function prepareCommerce(env: NodeJS.ProcessEnv, customers: number): Prom
     for (let i = 0; i < customers; i++) {
       const user = await createCustomerAccount({
         db,
-        email: `bench-${RUN}-${i}@pasal.local`,
+        email: `bench-${run}-${i}@pasal.local`,
         name: `Bench customer ${i}`,
         emailVerified: true,
       });

@@ -16,12 +16,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import { seedBulk } from '../scripts/seed-bulk';
 import { DEMO_HOME_SECTIONS, DEMO_HOME_TITLE } from '../scripts/seed-demo-content';
 import { loadConfig, settings } from '../src/config';
-import { countProducts, explainProductSearch } from '../src/modules/catalog/products/products.service';
+import {
+  comparePublicSearch,
+  countProducts,
+  explainProductSearch,
+} from '../src/modules/catalog/products/products.service';
 import { products } from '../src/modules/catalog/products/products.table';
+import type { Db } from '../src/platform/db/database';
 import * as bannerBench from './banners';
 import { Latencies, sendJson } from './client';
 import * as commerceBench from './commerce';
+import * as consoleBench from './console';
 import { withDatabase } from './database';
+import * as memoryBench from './memory';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -63,6 +70,17 @@ interface Row {
 /** The catalog scenarios' search terms: a typo of common title words, and a rarer exact word. */
 const SEARCH_TYPO = 'singng bowl';
 const SEARCH_WORD = 'manjushri';
+/** More typos, only for the check that the search finds what its former query shape found. */
+const CHECKED_TYPOS = [
+  'budha statue',
+  'mandla paintng',
+  'pashmna shawl',
+  'tibetan singng bowl',
+  'manjusri statue',
+  'copper thanka',
+  'yak wol blanket',
+  'zzqx',
+];
 
 /** The public product list, plain and with each search, as a client sends it. */
 function catalogScenarios(server: Scenario['server'], label: string): Scenario[] {
@@ -76,9 +94,27 @@ function catalogScenarios(server: Scenario['server'], label: string): Scenario[]
   ];
 }
 
-/** Every scenario in order; `productPath` is one published product of the bench catalog. */
-const scenarios = (productPath: string): Scenario[] => [
+/** The sizes of the cached answers whose ratios the issues set targets for (issue 12). */
+interface AnswerSizes {
+  homePage: number;
+  bannerServe: number;
+}
+
+/**
+ * Every scenario in order; `productPath` is one published product of the bench catalog. The
+ * bare rows after the hello send JSON text of the home page's and a banner answer's size: the
+ * ceiling of those cached reads' ratios when Pasal's own cost is left out.
+ */
+const scenarios = (productPath: string, sizes: AnswerSizes): Scenario[] => [
   { name: 'bare Fastify hello', server: 'bare', path: '/' },
+  ...[
+    { what: 'the home content page', bytes: sizes.homePage },
+    { what: 'a banner serving answer', bytes: sizes.bannerServe },
+  ].map(({ what, bytes }) => ({
+    name: `bare Fastify, ${(bytes / 1024).toFixed(1)} KB of JSON text (${what}'s size)`,
+    server: 'bare' as const,
+    path: `/sized/${bytes}`,
+  })),
   { name: 'Pasal GET /health', server: 'pasal', path: '/health' },
   { name: 'Pasal GET /api/system/status (cache)', server: 'pasal', path: '/api/system/status' },
   { name: 'Pasal GET /ready (database)', server: 'pasal', path: '/ready' },
@@ -126,7 +162,11 @@ function catalogSize(): number {
 async function prepareCatalog(
   env: NodeJS.ProcessEnv,
   target: number,
-): Promise<{ products: number; plans: Record<string, string[]> }> {
+): Promise<{
+  products: number;
+  plans: Record<string, string[]>;
+  searchChecks: Array<{ term: string; matches: number; samePage: boolean }>;
+}> {
   const config = loadConfig({ ...env, NODE_ENV: 'development' });
   return withDatabase(env, async (db) => {
     const existing = await countProducts(db);
@@ -140,8 +180,31 @@ async function prepareCatalog(
       await explainProductSearch({ db, config }, term, { analyze: true });
       plans[term] = await explainProductSearch({ db, config }, term, { analyze: true });
     }
-    return { products: await countProducts(db), plans };
+    return { products: await countProducts(db), plans, searchChecks: await checkSearches(db, config) };
   });
+}
+
+/**
+ * For each search term: the matches, and whether the first page (ids in order) and the total
+ * equal those of the search's former query shape (`title % term` for typos). Fails the bench
+ * otherwise: a faster search must find the same products.
+ */
+async function checkSearches(
+  db: Db,
+  config: ReturnType<typeof loadConfig>,
+): Promise<Array<{ term: string; matches: number; samePage: boolean }>> {
+  const checks = [];
+  console.error('\nSearch answers against the former query shape (first page ids, total):');
+  for (const term of [SEARCH_WORD, SEARCH_TYPO, ...CHECKED_TYPOS]) {
+    const { current, former } = await comparePublicSearch({ db, config }, term);
+    const samePage = current.count === former.count && current.ids.join(',') === former.ids.join(',');
+    console.error(
+      `  "${term}": ${current.count} matches, first page and total ${samePage ? 'the same' : `DIFFER (former: ${former.count})`}`,
+    );
+    checks.push({ term, matches: current.count, samePage });
+  }
+  if (checks.some((c) => !c.samePage)) throw new Error('the product search no longer finds what it found');
+  return checks;
 }
 
 /** The admin the bench signs in as to write the home page (a scratch database only). */
@@ -293,6 +356,13 @@ async function waitUntilAnswering(child: Child, url: string): Promise<void> {
 }
 
 /** One request first, so a wrong route fails with its answer instead of a table of 404s. */
+/** The length in bytes of a 200 answer's body. */
+async function answerSize(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
 async function checkAnswers(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
   const text = await response.text();
@@ -415,6 +485,9 @@ async function main(): Promise<number> {
     REDIS_PREFIX: 'pasal-bench',
     METRICS_TOKEN: bannerBench.METRICS_TOKEN,
   };
+  // A new shop's first start (initdb and every migration), before the catalog exists; the
+  // services tier has no empty database to start from, so this is the embedded one only.
+  const firstStart = passed.DATABASE_URL ? undefined : await measureFirstStart(pasalEnv);
   const catalog = await prepareCatalog(pasalEnv, catalogSize());
   for (const [term, plan] of Object.entries(catalog.plans)) {
     console.error(
@@ -425,18 +498,35 @@ async function main(): Promise<number> {
   const productPath = await publishedProductPath(pasalEnv);
   console.error(`Signing in ${commerceBench.customerCount()} bench customers …`);
   const commerceFixture = await commerceBench.prepareCommerce(pasalEnv, commerceBench.customerCount());
+  // On PostgreSQL + Redis the commerce scenarios run a second time on the deployment
+  // docs/operations.md describes (api and worker processes), with a pool of their own.
+  const splitFixture = passed.DATABASE_URL
+    ? await commerceBench.prepareCommerce(pasalEnv, commerceBench.customerCount(), 'b')
+    : undefined;
   let tracking: bannerBench.TrackingFigures | undefined;
-  const pasal = startChild('pasal', [path.join(ROOT, 'dist', 'main.js'), 'all'], pasalEnv, workDir);
   const bareUrl = `http://${HOST}:${barePort}`;
   const pasalUrl = `http://${HOST}:${pasalPort}`;
+  await waitUntilAnswering(bare, `${bareUrl}/`);
 
-  console.error('Starting the bare Fastify server and Pasal (node dist/main.js all) …');
-  const started = Date.now();
-  await Promise.all([
-    waitUntilAnswering(bare, `${bareUrl}/`),
-    waitUntilAnswering(pasal, `${pasalUrl}/health`),
-  ]);
-  console.error(`Both answer (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  // Pasal alone on the machine while it starts, so its start-up time is its own.
+  console.error('Starting Pasal (node dist/main.js all) …');
+  const spawnedAt = performance.now();
+  const pasal = startChild('pasal', [path.join(ROOT, 'dist', 'main.js'), 'all'], pasalEnv, workDir);
+  const memory: memoryBench.MemoryFigures = {
+    start: await memoryBench.measureStart(
+      'pasal',
+      pasal.proc.pid,
+      spawnedAt,
+      `${pasalUrl}/health`,
+      () => pasal.done,
+      START_TIMEOUT_MS,
+    ),
+    firstStart,
+  };
+  console.error(
+    `Pasal answers (${(memory.start.startToHealthyMs / 1000).toFixed(2)} s); ` +
+      `idle RSS ${memory.start.idleRssMb} MB after ${memoryBench.IDLE_SECONDS} s.`,
+  );
   await prepareHomePage(pasalUrl);
   const ready = (await checkAnswers(`${pasalUrl}/ready`)) as { data?: { database?: string; redis?: string } };
   console.error(
@@ -448,15 +538,22 @@ async function main(): Promise<number> {
       `node ${process.version}, ${os.availableParallelism()} CPUs\n`,
   );
 
+  const sizes: AnswerSizes = {
+    homePage: await answerSize(`${pasalUrl}/api/content/pages/home`),
+    bannerServe: await answerSize(`${pasalUrl}${bannerBench.servePath}`),
+  };
   const rows: Row[] = [];
   let uncachedUrl: string | undefined;
-  for (const scenario of scenarios(productPath)) {
+  const planned = scenarios(productPath, sizes);
+  for (const [index, scenario] of planned.entries()) {
     if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
       rows.push(...(await measureCommerce(pasalUrl, commerceFixture, duration)));
       tracking = await measureTracking(rows, pasalUrl, bannerFixture, duration);
+      memory.idleRssAfterLoadMb = await memoryBench.idleRssAfterLoad(pasal.proc.pid);
       // The same database (PGlite admits one process at a time), the list cache off: what
       // every query costs when the cache cannot answer.
       await stopChild(pasal);
+      if (splitFixture) rows.push(...(await measureCommerceOnApiAndWorker(pasalEnv, splitFixture, duration)));
       const port = await freePort();
       const uncached = startChild(
         'pasal-uncached',
@@ -475,7 +572,7 @@ async function main(): Promise<number> {
     const base = scenario.server === 'bare' ? bareUrl : scenario.server === 'pasal' ? pasalUrl : uncachedUrl!;
     rows.push(await measure(scenario, base, duration));
     // The baseline is measured right before Pasal; it has no more to do afterwards.
-    if (scenario.server === 'bare') await stopChild(bare);
+    if (scenario.server === 'bare' && planned[index + 1]?.server !== 'bare') await stopChild(bare);
   }
   const baseline = rows.find((r) => r.path === '/' && r.scenario.startsWith('bare'))?.requestsPerSecond;
   for (const row of rows) row.ratioToBare = baseline ? row.requestsPerSecond / baseline : Number.NaN;
@@ -490,11 +587,16 @@ async function main(): Promise<number> {
       tracking.recorded < tracking.uniqueAccepted ||
       tracking.recorded > tracking.uniqueSent);
 
+  const consoleFigures =
+    process.env.BENCH_CONSOLE === '0' ? undefined : await measureConsole(pasalEnv, passed);
+
   const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
   console.log(
     `\nPasal bench — database ${engines.database}, cache ${engines.cache}, catalog ${catalog.products} products\n`,
   );
   console.log(formatTable(rows));
+  console.log(`\n${memoryBench.formatMemory(memory)}`);
+  if (consoleFigures) console.log(`\n${consoleBench.formatConsole(consoleFigures)}`);
   if (tracking) {
     console.log(
       `\nImpression tracking: ${Math.round(tracking.acceptedPerSecond).toLocaleString('en-US')} events accepted/s; ` +
@@ -522,8 +624,11 @@ async function main(): Promise<number> {
     engines,
     catalogProducts: catalog.products,
     searchPlans: catalog.plans,
+    searchChecks: catalog.searchChecks,
     ok: failed.length === 0 && !trackingLost,
     bannerTracking: tracking,
+    memory,
+    console: consoleFigures,
     scenarios: rows.map((r) => ({
       ...r,
       requestsPerSecond: Math.round(r.requestsPerSecond * 10) / 10,
@@ -546,6 +651,63 @@ async function main(): Promise<number> {
   return 0;
 }
 
+/** A Pasal started on an empty data folder of its own, then stopped and the folder removed. */
+async function measureFirstStart(env: NodeJS.ProcessEnv): Promise<memoryBench.StartFigures> {
+  const dataDir = path.join(workDir!, 'first-start');
+  const port = await freePort();
+  console.error(
+    'First start on an empty DATA_DIR (a copy of the build’s migrated template; initdb and every migration without one) …',
+  );
+  const spawnedAt = performance.now();
+  const child = startChild(
+    'pasal-first-start',
+    [path.join(ROOT, 'dist', 'main.js'), 'all'],
+    { ...env, DATA_DIR: dataDir, PORT: String(port) },
+    workDir,
+  );
+  try {
+    const figures = await memoryBench.measureStart(
+      child.name,
+      child.proc.pid,
+      spawnedAt,
+      `http://${HOST}:${port}/health`,
+      () => child.done,
+      START_TIMEOUT_MS,
+    );
+    console.error(
+      `First start: healthy in ${(figures.startToHealthyMs / 1000).toFixed(2)} s, idle RSS ${figures.idleRssMb} MB.`,
+    );
+    return figures;
+  } finally {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The console section (bench/console.ts) on a store of its own: the embedded database in a
+ * folder of this run, whatever tier the rest measured (BENCH_CONSOLE=0 skips it).
+ */
+async function measureConsole(
+  env: NodeJS.ProcessEnv,
+  passed: Record<string, string>,
+): Promise<consoleBench.ConsoleFigures> {
+  const consoleEnv: NodeJS.ProcessEnv = { ...env, DATA_DIR: path.join(workDir!, 'console') };
+  for (const name of Object.keys(passed)) delete consoleEnv[name];
+  return consoleBench.measureConsole(consoleEnv, async (serverEnv) => {
+    const port = await freePort();
+    const child = startChild(
+      'pasal-console',
+      [path.join(ROOT, 'dist', 'main.js'), 'all'],
+      { ...serverEnv, PORT: String(port) },
+      workDir,
+    );
+    const baseUrl = `http://${HOST}:${port}`;
+    await waitUntilAnswering(child, `${baseUrl}/health`);
+    return { baseUrl, stop: () => stopChild(child) };
+  });
+}
+
 /** Cart, checkout and order list on the first Pasal, as rows of the table. */
 async function measureCommerce(
   baseUrl: string,
@@ -558,6 +720,34 @@ async function measureCommerce(
     connections: CONNECTIONS,
   });
   return measured.map((m) => rowOf(m.name, m.path, m.result, m.latencies, m.perSecond));
+}
+
+/**
+ * The commerce scenarios against `node dist/main.js api` with a `node dist/main.js worker`
+ * beside it (PostgreSQL + Redis only), as docs/operations.md deploys Pasal: the order emails and
+ * other jobs run in the worker's process instead of the API's.
+ */
+async function measureCommerceOnApiAndWorker(
+  env: NodeJS.ProcessEnv,
+  fixture: commerceBench.CommerceFixture,
+  duration: number,
+): Promise<Row[]> {
+  const port = await freePort();
+  const api = startChild(
+    'pasal-api',
+    [path.join(ROOT, 'dist', 'main.js'), 'api'],
+    { ...env, PORT: String(port) },
+    workDir,
+  );
+  const worker = startChild('pasal-worker', [path.join(ROOT, 'dist', 'main.js'), 'worker'], env, workDir);
+  const url = `http://${HOST}:${port}`;
+  try {
+    await waitUntilAnswering(api, `${url}/health`);
+    const rows = await measureCommerce(url, fixture, duration);
+    return rows.map((row) => ({ ...row, scenario: `${row.scenario} [api + worker processes]` }));
+  } finally {
+    await Promise.all([stopChild(api), stopChild(worker)]);
+  }
 }
 
 /** Impression tracking on the first Pasal: a row of events accepted per second, then the queue drained. */

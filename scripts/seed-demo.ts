@@ -48,6 +48,7 @@ import { seedDemoInvoices } from './seed-demo-invoices';
 import { type DemoOrderProducts, seedDemoOrders } from './seed-demo-orders';
 import { seedDemoPos } from './seed-demo-pos';
 import { seedDemoReviews } from './seed-demo-reviews';
+import { seedDemoSupport } from './seed-demo-support';
 
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin', name: 'Demo Admin' };
 export const DEMO_CUSTOMER = {
@@ -594,6 +595,7 @@ async function main(): Promise<number> {
     let orders: Awaited<ReturnType<typeof seedDemoOrders>>;
     let emiRepairs: Awaited<ReturnType<typeof seedDemoEmiRepairs>>;
     let taxDocuments: Awaited<ReturnType<typeof seedDemoInvoices>> | null = null;
+    let support: Awaited<ReturnType<typeof seedDemoSupport>>;
     try {
       await app.ready();
       await platform.jobs.start();
@@ -604,6 +606,7 @@ async function main(): Promise<number> {
         );
       orders = await seedDemoOrders(app, summary, summary.orderProducts, returnUrl);
       emiRepairs = await seedDemoEmiRepairs(app, summary);
+      support = await seedDemoSupport(app, platform.database.db, summary);
       orders.push(
         ...(await seedDemoPos(app, summary, [
           summary.orderProducts.physical[0]!,
@@ -622,6 +625,9 @@ async function main(): Promise<number> {
         `  Banners:    GET /api/banners/serve/${summary.bannerPlacement}`,
         `  Superadmin: ${summary.admin.email} / ${summary.admin.password}  (POST /api/auth/login/email)`,
         `  Customer:   ${summary.customer.email} / ${summary.customer.password}`,
+        `  Support agent (a role limited to support): ${support.agent.email} / ${support.agent.password}`,
+        `  Customer 2: ${support.secondCustomer.email} / ${support.secondCustomer.password}`,
+        `  Support:    ${support.inquiries} inquiries, ${support.tickets} ticket(s), ${support.feedback} feedback  (console: /admin/support)`,
         `  Coupon:     ${summary.coupon}  (POST /api/cart/coupon)`,
         `  EMI:        ${emiRepairs.banks} banks  (GET /api/mobile/emi/banks, /api/mobile/emi/config)`,
         `  Repair:     ${emiRepairs.repairTicket ?? '-'} for the customer  (GET /api/repair-requests)`,

@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
@@ -16,6 +16,7 @@ import { blogModule } from './modules/blog';
 import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
 import { contentModule } from './modules/content';
+import { dashboardModule } from './modules/dashboard';
 import { emiModule } from './modules/emi';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
@@ -30,12 +31,14 @@ import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
 import { enforceAccess } from './platform/http/access-hook';
+import { defaultConsoleDir, registerConsole } from './platform/http/console';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
 import { httpErrors } from './platform/http/errors';
-import { openApiOptions } from './platform/http/openapi';
+import { moduleTags, openApiOptions } from './platform/http/openapi';
 import { registerOperationsRoutes } from './platform/http/operations';
+import { OneLinePerRequest } from './platform/http/request-log';
 import { recordRequestDurations } from './platform/http/request-metrics';
-import { sendSecurityHeaders } from './platform/http/security-headers';
+import { helmetHeaders } from './platform/http/security-headers';
 import { refuseUnstorableText } from './platform/http/text-guard';
 import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
 import type { Platform } from './platform/platform';
@@ -63,6 +66,7 @@ export const modules: PasalModule[] = [
   repairsModule,
   posModule,
   invoicesModule,
+  dashboardModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
@@ -73,6 +77,8 @@ export interface BuildAppOptions {
   role?: Role;
   /** Extra routes for tests, registered inside the API scope like a module's. */
   testRoutes?: (app: ApiApp) => void | Promise<void>;
+  /** The built admin console served at /admin; default `console/dist` of this checkout. */
+  consoleDir?: string;
 }
 
 function trustProxy(
@@ -90,8 +96,16 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   const { config, log, clock } = platform;
   const now = () => clock.now();
 
+  // The API answers JSON; the only HTML is the docs UI, which needs its inline scripts.
+  const securityHeaders = helmetHeaders({ contentSecurityPolicy: false });
+  const answerHeaders = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(securityHeaders);
+    reply.header('x-request-id', request.id);
+  };
+
   const app = Fastify({
     loggerInstance: log,
+    logController: new OneLinePerRequest(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
@@ -101,7 +115,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     },
     routerOptions: { maxParamLength: 500 },
     // Malformed URLs are answered before the error handler runs: give them the envelope too.
+    // Answered before any hook runs: the answer gets the headers the onRequest hook gives others.
     frameworkErrors: (error, request, reply) => {
+      answerHeaders(request, reply);
       const issue = { path: 'url', message: error.message, location: 'url' };
       const envelope = errorEnvelope(
         httpErrors.validation([issue], 'The request URL is not valid'),
@@ -116,33 +132,48 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // While shutting down, ask keep-alive clients to reconnect elsewhere: otherwise Fastify waits
-  // for their idle connections until the keep-alive timeout (fastify/fastify#7044).
+  // While shutting down, keep-alive clients must reconnect elsewhere: otherwise Fastify waits for
+  // their idle connections until the keep-alive timeout (fastify/fastify#7044). Fastify closes
+  // the connections idle when the close starts; one busy then becomes idle once its answer is
+  // out, so idle connections are closed again every 50 ms until the server has stopped (a timer
+  // while closing, rather than a hook every answer passes through).
   let closing = false;
+  let closeIdle: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+    closeIdle.unref();
   });
-  // Callback hooks, not async ones: every request pays for these, and a promise each is measurable.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
+  app.addHook('onClose', async () => {
+    clearInterval(closeIdle);
+  });
+  // The headers every answer carries, set in one callback hook as the request arrives (errors
+  // and 404s included): each hook a request passes, and a promise each, is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
+    answerHeaders(request, reply);
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
+    done();
   });
   recordRequestDurations(app, platform.metrics);
-
-  // The API answers JSON; the only HTML is the docs UI, which needs its inline scripts.
-  sendSecurityHeaders(app, { contentSecurityPolicy: false });
   if (config.CORS_ORIGINS.length) {
     await app.register(cors, { origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS });
   }
-  await app.register(rateLimit, {
-    global: false,
-    redis: platform.redis,
-    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
-    allowList: () => !config.RATE_LIMIT_ENABLED,
-    errorResponseBuilder: (_request, context) =>
-      httpErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+  if (config.RATE_LIMIT_ENABLED) {
+    await app.register(rateLimit, {
+      global: false,
+      redis: platform.redis,
+      nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
+      errorResponseBuilder: (_request, context) =>
+        httpErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+  } else {
+    // Turned off (a proxy in front limits, or the bench): no limiter on any route's path, where
+    // each would only ask whether it is on. Routes still declare their limits (`config.rateLimit`,
+    // `rateLimiter`), so the OpenAPI document is the same whatever this setting says.
+    // (Typed by the plugin as an async hook; a callback hook costs no promise, and Fastify tells
+    // the two apart by their arity.)
+    app.decorate('rateLimit', (() => passThrough) as never);
+  }
   installErrorHandling(app, now);
   // Before any route: a NUL in a path, query or body string is 400 on every route, new ones too.
   refuseUnstorableText(app);
@@ -154,6 +185,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         title: 'Pasal API',
         version: packageJson.version,
         serverUrl: config.PUBLIC_BASE_URL,
+        tags: moduleTags(modules),
         extraHeader: (routeConfig) => {
           if (!routeConfig?.idempotency) return undefined;
           const doc = idempotencyHeaderDoc(routeConfig.idempotency);
@@ -171,6 +203,15 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   }
 
   registerOperationsRoutes(app, platform);
+  if (config.CONSOLE_ENABLED && (options.role ?? 'all') !== 'worker') {
+    await registerConsole(app, {
+      dir: options.consoleDir ?? defaultConsoleDir(),
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      fileOrigins: platform.storage.browserOrigins,
+      log,
+      now,
+    });
+  }
 
   await app.register(async (api) => {
     enforceAccess(api, platform.authenticator);
@@ -206,4 +247,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     app.addHook('preClose', async () => platform.realtime.disconnectLocal());
   }
   return app;
+}
+
+/** The limiter of a route while rate limiting is off: lets every request through. */
+function passThrough(_request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  done();
 }

@@ -109,7 +109,7 @@ export const settings = {
     default: 'info',
   }),
   DATABASE_URL: setting({
-    doc: 'PostgreSQL connection string. Unset: the embedded PGlite database under `DATA_DIR/db`.',
+    doc: 'PostgreSQL connection string. Unset: the embedded PGlite database under `DATA_DIR/db`; a new one is copied from the migrated template the build leaves in `dist/pglite-template/` (made when this is unset at build time too), or created with initdb and every migration when that template is missing or older than the migrations.',
     schema: optionalString.pipe(z.url().optional()),
     example: 'postgres://postgres@127.0.0.1:5432/pasal',
   }),
@@ -132,6 +132,11 @@ export const settings = {
     doc: 'Prefix of every Redis key this server writes, so several deployments can share one Redis.',
     schema: z.string().min(1),
     default: 'pasal',
+  }),
+  CACHE_LOCAL_TTL_MS: setting({
+    doc: "With Redis: how old a process's own copy of a shared public read (content pages, banner serving, the product list and detail, the blog, the service status) may be. Such reads are answered from the copy without asking Redis; every change is announced to all processes, which drop their copies at once, and this limit bounds what a lost announcement can cost. A process keeps at most 500 copies (the least used go first). 0 keeps no copies.",
+    schema: int(0, 60_000),
+    default: '2000',
   }),
   CACHE_COMMAND_TIMEOUT_MS: setting({
     doc: 'With Redis: a cache read or write that has no answer within this many milliseconds fails, and the caller reads the database instead of waiting for a Redis that hangs.',
@@ -265,6 +270,11 @@ export const settings = {
   }),
   DOCS_ENABLED: setting({
     doc: 'Serve the API reference at `/docs` and `/docs/openapi.json`.',
+    schema: bool,
+    default: 'true',
+  }),
+  CONSOLE_ENABLED: setting({
+    doc: 'Serve the admin console (the back office in the browser, built from `console/` into `console/dist`) at `/admin`. `false`: an API-only deployment, no `/admin` routes, and `npm start` does not build the console.',
     schema: bool,
     default: 'true',
   }),
@@ -426,6 +436,11 @@ export const settings = {
     doc: 'Window of `CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
     schema: int(1),
     default: '60',
+  }),
+  CATALOG_LOW_STOCK_THRESHOLD: setting({
+    doc: 'A published, sellable physical product with this many units or fewer available (on hand minus reserved) is low in stock: the admin dashboard lists it (at most 10, fewest first).',
+    schema: int(0, 1_000_000),
+    default: '5',
   }),
   CATALOG_PUBLIC_LIST_CACHE_SECONDS: setting({
     doc: 'Public product list pages are kept this long in the cache (0: off). Product, taxonomy and review-moderation writes clear them; stock changes show within this time.',

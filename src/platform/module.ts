@@ -65,5 +65,10 @@ export interface PasalModule {
   name: string;
   /** The permission codes the module's routes check, one group per `<Module>` prefix. */
   permissions?: PermissionGroup[];
+  /**
+   * Descriptions of the OpenAPI tags the module's routes use, by tag name (each tag belongs to
+   * one module). A route with a tag nobody describes fails the OpenAPI test.
+   */
+  tags?: Record<string, string>;
   register(ctx: ModuleContext): Promise<void> | void;
 }

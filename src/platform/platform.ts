@@ -76,6 +76,11 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.DATA_DIR,
       pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+      onPgliteTemplateError: (error) =>
+        log.warn(
+          { err: error },
+          'the database template in dist/ could not be copied: running initdb instead',
+        ),
     }));
 
   const jobEvents: JobEvents = {
@@ -102,6 +107,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
           redis,
           prefix: config.REDIS_PREFIX,
           commandTimeoutMs: config.CACHE_COMMAND_TIMEOUT_MS,
+          localTtlMs: config.CACHE_LOCAL_TTL_MS,
         })
       : createMemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, clock }));
   const outboxLog = (fields: Record<string, unknown>, msg: string) => log.info(fields, msg);

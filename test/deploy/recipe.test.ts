@@ -123,9 +123,21 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/RUN npm ci --omit=dev/);
     expect(finalStage).toMatch(/^USER node$/m);
     expect(finalStage).toMatch(/^COPY --from=build \/app\/dist dist$/m);
+    // The admin console is built in the build stage and served from the image at /admin.
+    expect(dockerfile).toMatch(/^COPY console console$/m);
+    expect(finalStage).toMatch(/^COPY --from=build \/app\/console\/dist console\/dist$/m);
     expect(finalStage).toMatch(/^COPY drizzle drizzle$/m);
     expect(finalStage).toMatch(/^ENTRYPOINT \["node", "--enable-source-maps", "dist\/main\.js"\]$/m);
     expect(finalStage).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
+  });
+
+  it('makes the embedded database template in the build stage, from the migrations, and ships it in dist/', () => {
+    const buildStage = dockerfile.slice(0, dockerfile.indexOf('\nFROM ', dockerfile.indexOf(' AS build')));
+    const copied = buildStage.search(/^COPY drizzle drizzle$/m);
+    expect(copied).toBeGreaterThan(0);
+    expect(copied).toBeLessThan(buildStage.search(/^RUN node scripts\/build\.mjs$/m));
+    // The final stage runs dist/main.js as is: no second build.
+    expect(finalStage).not.toMatch(/build\.mjs|npm (run )?(build|start)/);
   });
 
   it('uses the Node line package.json promises', () => {

@@ -34,7 +34,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Pick<BuildAppOptions, 'testRoutes'> {
+export interface TestAppOptions extends Pick<BuildAppOptions, 'testRoutes' | 'consoleDir'> {
   env?: Record<string, string>;
   clock?: Clock;
   role?: Role;
@@ -77,7 +77,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   });
   let app: ApiApp;
   try {
-    app = await buildApp(platform, { role: opts.role, testRoutes: opts.testRoutes });
+    app = await buildApp(platform, {
+      role: opts.role,
+      testRoutes: opts.testRoutes,
+      consoleDir: opts.consoleDir,
+    });
     await app.ready();
   } catch (error) {
     // A test that expects the build to fail must not leave its database (or Redis keys) behind.

@@ -48,17 +48,21 @@ export interface FakeCbms {
   posts: CbmsPost[];
   /** Replies for the next posts, in order: `{ status, body }`; then 200 / `200`. */
   replies: Array<{ status: number; body: string }>;
+  /** Holds every reply until the returned function is called (a sync that has not answered yet). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
 export async function startFakeCbms(): Promise<FakeCbms> {
   const fake = { posts: [] as CbmsPost[], replies: [] as Array<{ status: number; body: string }> };
+  let gate: Promise<void> = Promise.resolve();
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
       raw += chunk;
     });
-    req.on('end', () => {
+    req.on('end', async () => {
+      await gate;
       const path = req.url ?? '';
       const model = FIELDS[path];
       let body: Record<string, unknown> = {};
@@ -93,6 +97,13 @@ export async function startFakeCbms(): Promise<FakeCbms> {
     },
     set replies(next) {
       fake.replies = next;
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -331,6 +331,85 @@ describe.runIf(servicesTier)('redis cache', () => {
   });
 });
 
+describe.runIf(servicesTier)('redis cache: local copies of shared reads', () => {
+  // Two caches on their own connections and one prefix: two processes of one deployment.
+  let redis: Redis[];
+  const prefix = `pasal-test-local-${randomBytes(4).toString('hex')}`;
+  const caches: ReturnType<typeof createRedisCache>[] = [];
+  const open = (localTtlMs = 60_000) => {
+    const connection = new Redis(serviceUrls().redisUrl);
+    redis.push(connection);
+    const cache = createRedisCache({ redis: connection, prefix, localTtlMs });
+    caches.push(cache);
+    return cache;
+  };
+  /** Waits (briefly, polling) until `check` holds: announcements travel through Redis. */
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await sleep(10);
+    expect(await check()).toBe(true);
+  };
+  beforeAll(() => {
+    redis = [];
+  });
+  afterAll(async () => {
+    for (const cache of caches) await cache.close();
+    const [any] = redis;
+    const keys = await any!.keys(`${prefix}*`);
+    if (keys.length) await any!.unlink(...keys);
+    for (const connection of redis) await connection.quit();
+  });
+
+  it('answers a local read from the process copy, and other reads from Redis', async () => {
+    const [a] = [open()];
+    await sleep(50); // its listener subscribes
+    await a.set('page:home', '{"title":"Home"}', 60_000, { local: true });
+    // Changed behind the cache's back (no announcement): only a read that asks Redis sees it.
+    await redis[0]!.set(`${prefix}:cache:page:home`, '"changed"');
+    expect(await a.get('page:home', { local: true })).toBe('{"title":"Home"}');
+    expect(await a.get('page:home')).toBe('changed');
+  });
+
+  it('a change in one process drops the copies of the others: set, delete and deleteByPrefix', async () => {
+    const [a, b] = [open(), open()];
+    await sleep(50);
+    const read = (cache: typeof a, key: string) => cache.get<string>(key, { local: true });
+    await a.set('list:1', 'one', 60_000, { local: true });
+    await a.set('list:2', 'two', 60_000, { local: true });
+    expect(await read(b, 'list:1')).toBe('one'); // b's copy now
+    expect(await read(b, 'list:2')).toBe('two');
+
+    await a.set('list:1', 'uno', 60_000, { local: true });
+    await eventually(async () => (await read(b, 'list:1')) === 'uno');
+    await a.delete('list:1');
+    await eventually(async () => (await read(b, 'list:1')) === undefined);
+    expect(await read(a, 'list:1')).toBeUndefined(); // its own copy at once
+    await b.deleteByPrefix('list:');
+    expect(await read(b, 'list:2')).toBeUndefined();
+    await eventually(async () => (await read(a, 'list:2')) === undefined);
+  });
+
+  it('a copy is kept at most localTtlMs; objects are handed out as copies', async () => {
+    const a = open(40);
+    await a.set('status', { version: 1 }, 60_000, { local: true });
+    const first = await a.get<{ version: number }>('status', { local: true });
+    first!.version = 99;
+    expect(await a.get('status', { local: true })).toEqual({ version: 1 });
+    await redis.at(-1)!.set(`${prefix}:cache:status`, '{"version":2}');
+    await eventually(
+      async () => (await a.get<{ version: number }>('status', { local: true }))?.version === 2,
+    );
+  });
+
+  it('stores text as it is (no JSON round trip) and still reads a text stored as JSON', async () => {
+    const a = open(0);
+    await a.set('answer', '{"a":1}', 60_000);
+    expect(await redis.at(-1)!.get(`${prefix}:cache:answer`)).toBe('\u0001{"a":1}');
+    expect(await a.get('answer')).toBe('{"a":1}');
+    await redis.at(-1)!.set(`${prefix}:cache:old`, JSON.stringify('{"a":2}'));
+    expect(await a.get('old')).toBe('{"a":2}');
+  });
+});
+
 describe('redis cache: a Redis that never answers', () => {
   // A TCP server that accepts connections and never writes a byte: ioredis connects and then
   // waits for answers forever, as it does when Redis hangs.

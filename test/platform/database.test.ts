@@ -1,12 +1,24 @@
 // The database layer both drivers share: extensions, transactions with after-commit effects,
 // and the translation of constraint violations.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../src/platform/db/database';
+import { type Database, openDatabase, openPglite } from '../../src/platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../src/platform/db/errors';
+import { migrationsFolder } from '../../src/platform/db/migrations-folder';
+import { buildPgliteTemplate, pgliteTemplateIsCurrent } from '../../src/platform/db/pglite-data-dir';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { freshDatabase } from '../helpers/database';
 
@@ -93,7 +105,51 @@ describe('database', () => {
   });
 });
 
-describe('the embedded database', () => {
+const journalEntries = () =>
+  (JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] })
+    .entries.length;
+
+async function appliedMigrations(database: Database): Promise<number> {
+  const applied = (await database.db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { n: number }[] };
+  return applied.rows[0]!.n;
+}
+
+/** initdb gives every database a new system identifier; a copy keeps its template's. */
+async function systemIdentifier(database: Database): Promise<string> {
+  const result = (await database.db.execute(
+    sql`select system_identifier::text as id from pg_control_system()`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows[0]!.id;
+}
+
+/** The same, read from a data folder's control file without opening it (its first 8 bytes). */
+const folderSystemIdentifier = (dataDir: string) =>
+  readFileSync(path.join(dataDir, 'global', 'pg_control'))
+    .readBigUInt64LE(0)
+    .toString();
+
+/** Every file's path and content: shows whether anything wrote to a folder. */
+function folderDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const entryPath = path.join(at, entry.name);
+      hash.update(path.relative(dir, entryPath));
+      if (entry.isDirectory()) walk(entryPath);
+      else hash.update(readFileSync(entryPath));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+// Each of these runs PGlite's initdb (a few seconds on a quiet machine, far more on a busy CI
+// runner next to the rest of the suite): the suite's default of 20 s is too tight for them.
+describe('the embedded database', { timeout: 90_000 }, () => {
   it('takes its page cache size from PGLITE_SHARED_BUFFERS_MB (PostgreSQL 128 MB without it)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pasal-pglite-'));
     try {
@@ -110,5 +166,176 @@ describe('the embedded database', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // initdb runs in a child process (its ~700 MB of WebAssembly memory would otherwise stay
+  // resident in the server), building a sibling folder that is renamed into place when done.
+  it('creates a new database in a child process, migrated, with no folder left behind', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pasal-pglite-'));
+    try {
+      // No template: whatever the last build left in dist/ plays no part.
+      const template = path.join(dir, 'no-template');
+      const database = await openDatabase({
+        poolSize: 1,
+        dataDir: dir,
+        pgliteSharedBuffersMb: 16,
+        pgliteTemplate: template,
+      });
+      try {
+        expect(await appliedMigrations(database)).toBe(journalEntries());
+        await database.migrate(); // nothing left to apply
+        const [row] = (
+          (await database.db.execute(sql`select similarity('pasal', 'pasals') as s`)) as unknown as {
+            rows: { s: number }[];
+          }
+        ).rows;
+        expect(row!.s).toBeGreaterThan(0.5);
+      } finally {
+        await database.close();
+      }
+      expect(existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
+      expect(existsSync(path.join(dir, 'db.initdb'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a folder that holds files but no database, and leaves it as it was', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pasal-pglite-'));
+    try {
+      mkdirSync(path.join(dir, 'db'));
+      writeFileSync(path.join(dir, 'db', 'notes.txt'), 'not a database');
+      await expect(openPglite(path.join(dir, 'db'))).rejects.toThrow(/holds files but no PGlite database/);
+      expect(readFileSync(path.join(dir, 'db', 'notes.txt'), 'utf8')).toBe('not a database');
+      expect(existsSync(path.join(dir, 'db.initdb'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The build leaves a migrated data folder in dist/pglite-template/ (scripts/build.mjs), stamped
+// with what it depends on; a first start copies it instead of running initdb when it fits.
+describe('the embedded database template', { timeout: 180_000 }, () => {
+  let dir: string;
+  let template: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pasal-pglite-template-'));
+    template = path.join(dir, 'template');
+    await buildPgliteTemplate(template, migrationsFolder());
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A template beside the built one: its copy, with `change` applied. */
+  function templateCopy(name: string, change: (copy: string) => void): string {
+    const copy = path.join(dir, name);
+    cpSync(template, copy, { recursive: true });
+    change(copy);
+    return copy;
+  }
+
+  it('is stamped with PGlite, its start parameters and the migrations; a new or edited migration makes it stale', () => {
+    const stamp = JSON.parse(readFileSync(path.join(template, 'stamp.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(stamp).sort()).toEqual(['migrations', 'pglite', 'startParams']);
+    expect(pgliteTemplateIsCurrent(template, migrationsFolder())).toBe(true);
+
+    const added = path.join(dir, 'drizzle-added');
+    cpSync(migrationsFolder(), added, { recursive: true });
+    const journalFile = path.join(added, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Record<string, unknown>[] };
+    const last = journal.entries.at(-1)!;
+    journal.entries.push({
+      ...last,
+      idx: journal.entries.length,
+      tag: '9999_next',
+      when: Number(last.when) + 1,
+    });
+    writeFileSync(journalFile, JSON.stringify(journal, null, 2));
+    writeFileSync(path.join(added, '9999_next.sql'), 'create table next_thing (id int);');
+    expect(pgliteTemplateIsCurrent(template, added)).toBe(false);
+
+    const edited = path.join(dir, 'drizzle-edited');
+    cpSync(migrationsFolder(), edited, { recursive: true });
+    const firstSql = path.join(edited, `${String(journal.entries[0]!.tag)}.sql`);
+    writeFileSync(firstSql, `${readFileSync(firstSql, 'utf8')}\n-- edited`);
+    expect(pgliteTemplateIsCurrent(template, edited)).toBe(false);
+  });
+
+  it('a first start copies a current template: every migration applied, the template untouched', async () => {
+    const shop = path.join(dir, 'shop-from-template');
+    const digest = folderDigest(template);
+    const errors: unknown[] = [];
+    const database = await openDatabase({
+      poolSize: 1,
+      dataDir: shop,
+      pgliteSharedBuffersMb: 24,
+      pgliteTemplate: template,
+      onPgliteTemplateError: (error) => errors.push(error),
+    });
+    try {
+      expect(await systemIdentifier(database)).toBe(folderSystemIdentifier(path.join(template, 'data')));
+      expect(await appliedMigrations(database)).toBe(journalEntries());
+      await database.migrate(); // nothing left to apply
+      expect(await appliedMigrations(database)).toBe(journalEntries());
+      // A start parameter, so the copy runs with this process's page cache, not the build's.
+      const shown = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(shown.rows[0]!.shared_buffers).toBe('24MB');
+      // It works like any database: extensions, writes.
+      const [row] = (
+        (await database.db.execute(sql`select similarity('pasal', 'pasals') as s`)) as unknown as {
+          rows: { s: number }[];
+        }
+      ).rows;
+      expect(row!.s).toBeGreaterThan(0.5);
+      await database.db.execute(sql`create table widgets (id int primary key)`);
+      await database.db.execute(sql`insert into widgets values (1)`);
+    } finally {
+      await database.close();
+    }
+    expect(errors).toEqual([]);
+    expect(existsSync(path.join(dir, 'shop-from-template.initdb'))).toBe(false);
+    expect(folderDigest(template)).toBe(digest);
+  });
+
+  it('a stale stamp: the database is made by initdb instead, fully migrated', async () => {
+    const stale = templateCopy('template-stale', (copy) => {
+      const stampFile = path.join(copy, 'stamp.json');
+      const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { migrations: string };
+      writeFileSync(stampFile, JSON.stringify({ ...stamp, migrations: 'an older set of migrations' }));
+    });
+    const shop = path.join(dir, 'shop-stale');
+    const database = await openDatabase({ poolSize: 1, dataDir: shop, pgliteTemplate: stale });
+    try {
+      expect(await systemIdentifier(database)).not.toBe(folderSystemIdentifier(path.join(stale, 'data')));
+      expect(await appliedMigrations(database)).toBe(journalEntries());
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a current template that cannot be copied: told, and the database is made by initdb', async () => {
+    // A stamp whose folder is gone (an interrupted copy of dist/, a permission problem).
+    const broken = templateCopy('template-broken', (copy) => rmSync(path.join(copy, 'data', 'PG_VERSION')));
+    const errors: unknown[] = [];
+    const shop = path.join(dir, 'shop-broken');
+    const database = await openDatabase({
+      poolSize: 1,
+      dataDir: shop,
+      pgliteTemplate: broken,
+      onPgliteTemplateError: (error) => errors.push(error),
+    });
+    try {
+      expect(await systemIdentifier(database)).not.toBe(folderSystemIdentifier(path.join(broken, 'data')));
+      expect(await appliedMigrations(database)).toBe(journalEntries());
+    } finally {
+      await database.close();
+    }
+    expect(errors).toHaveLength(1);
+    expect(existsSync(path.join(dir, 'shop-broken.initdb'))).toBe(false);
   });
 });

@@ -147,10 +147,12 @@ describe('the "Everywhere" decisions', () => {
       ['a validation error', 'GET', '/api/test/widgets?size=101', 400],
       ['an unauthenticated admin call', 'GET', '/api/admin/system/info', 401],
       ['an operations route', 'GET', '/health', 200],
+      ['a malformed URL (answered before any hook)', 'GET', '/api/test/widgets/%E0%A4%A', 400],
     ] as const)('%s carries them, and no content security policy', async (_case, method, url, status) => {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(status);
       expect(res.headers).toMatchObject(HELMET);
+      expect(res.headers['x-request-id']).toMatch(/^[\w.:-]+$/);
       expect(res.headers['content-security-policy']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
     });

@@ -286,6 +286,14 @@ describe.each([
     expect(res.body.toString()).toBe('everyone');
   });
 
+  it('names the origins its public and signed URLs load from (the console CSP allows them)', async () => {
+    const origins = h.storage.browserOrigins;
+    expect(origins.length).toBeGreaterThan(0);
+    const signed = await h.storage.signedUrl('uploads/image/contract-origin.png', 60);
+    expect(origins).toContain(new URL(signed.url).origin);
+    expect(origins).toContain(new URL(h.storage.publicUrl('public/avatar/contract-origin.png')).origin);
+  });
+
   it('refuses keys that could leave the storage root', async () => {
     for (const key of [
       '../x',
@@ -346,5 +354,32 @@ describe('storage settings', () => {
       UPLOAD_MAX_FILE_SIZE_MB: 50,
     });
     expect(ok.UPLOAD_IMAGE_MAX_DIMENSION).toBe(2560);
+  });
+});
+
+describe('browserOrigins', () => {
+  it('S3 behind a CDN: the CDN for public keys and the bucket for presigned reads', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'pasal-s3tmp-'));
+    const storage = createS3Storage({
+      region: 'ap-south-1',
+      bucket: 'shop-uploads',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      publicBaseUrl: 'https://cdn.shop.example/files',
+      tmpDir: tmp,
+      clock: new ShiftClock(),
+    });
+    try {
+      expect(storage.browserOrigins).toEqual([
+        'https://cdn.shop.example',
+        'https://shop-uploads.s3.ap-south-1.amazonaws.com',
+      ]);
+      const signed = await storage.signedUrl('uploads/image/a.png', 60);
+      expect(new URL(signed.url).origin).toBe('https://shop-uploads.s3.ap-south-1.amazonaws.com');
+    } finally {
+      await storage.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -5291,7 +5291,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The sale as a receipt for an 80 mm thermal printer (PDF)
+         * The sale as a receipt for an 80 mm thermal printer (PDF); with tax invoices on, a paid sale prints its tax invoice (original first, then numbered copies)
          * @description Admin JWT with permission `Pos_READ`.
          */
         get: operations["adminGetPosOrderReceipt"];
@@ -5555,6 +5555,28 @@ export interface paths {
          * @description Customer JWT.
          */
         get: operations["mobileGetOrderInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today and the last 30 days in the store's time zone (orders by status, revenue, revenue per day), products low in stock, and support waiting for staff
+         * @description Days are calendar days of STORE_TIMEZONE. Revenue is `finalPayable` of the orders placed in the period whose payment is `completed` or `cod_collected` (as `GET /api/admin/orders/analytics`), refunds not deducted. Each section is null when the admin lacks its read permission: `today` and `last30Days` need Orders_READ, `lowStock` Products_READ, `support` SupportInquiries_READ or SupportRequests_READ (a count the admin may not read is null).
+         *
+         *     Admin JWT.
+         */
+        get: operations["adminGetDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5848,6 +5870,16 @@ export interface components {
             ownerId: string | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        LowStockProduct: {
+            productId: number;
+            /** @description The product's title */
+            name: string;
+            slug: string;
+            /** @description Units available to sell: on hand minus reserved */
+            stock: number;
+            /** @description CATALOG_LOW_STOCK_THRESHOLD: at or below it a product is low in stock */
+            threshold: number;
         };
         Category: {
             id: number;
@@ -6683,6 +6715,266 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            type: string;
+            title: string;
+            body: string;
+            data: {
+                [key: string]: unknown;
+            };
+            isRead: boolean;
+            readAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Feedback: {
+            id: number;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            category: "bug_report" | "feature_request" | "general_feedback";
+            subject: string;
+            message: string;
+            /** @enum {string} */
+            status: "new" | "reviewed";
+            reviewedByAdminId: string | null;
+            reviewedAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+        };
+        SupportInquiryTokenRevocation: {
+            supportInquiryId: number;
+            revokedTokens: number;
+        };
+        SupportInquiryMessage: {
+            id: number;
+            supportInquiryId: number;
+            /** @enum {string} */
+            authorType: "guest" | "customer" | "admin" | "system";
+            authorCustomerId: string | null;
+            authorName: string;
+            authorImage: string | null;
+            body: string;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+        };
+        SupportInquiryMessageAdmin: {
+            id: number;
+            supportInquiryId: number;
+            /** @enum {string} */
+            authorType: "guest" | "customer" | "admin" | "system";
+            authorCustomerId: string | null;
+            authorName: string;
+            authorImage: string | null;
+            body: string;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            authorAdminId: string | null;
+        };
+        SupportInquiry: {
+            id: number;
+            trackingCode: string;
+            customerId: string | null;
+            guestName: string | null;
+            guestEmail: string | null;
+            guestPhone: string | null;
+            emailVerifiedAt: string | null;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "product" | "order" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
+            supportRequestId: number | null;
+            lastVisitorMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            closedAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            isAssigned: boolean;
+        };
+        SupportInquiryDetail: {
+            id: number;
+            trackingCode: string;
+            customerId: string | null;
+            guestName: string | null;
+            guestEmail: string | null;
+            guestPhone: string | null;
+            emailVerifiedAt: string | null;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "product" | "order" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
+            supportRequestId: number | null;
+            lastVisitorMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            closedAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            isAssigned: boolean;
+            messages: components["schemas"]["SupportInquiryMessage"][];
+            /** @description Only in the creation response to a guest: `Authorization: Bearer si_…` opens this inquiry */
+            inquiryAccessToken?: string;
+        };
+        SupportInquiryAdmin: {
+            id: number;
+            trackingCode: string;
+            customerId: string | null;
+            guestName: string | null;
+            guestEmail: string | null;
+            guestPhone: string | null;
+            emailVerifiedAt: string | null;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "product" | "order" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
+            supportRequestId: number | null;
+            lastVisitorMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            closedAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            assignedAdminId: string | null;
+        };
+        SupportInquiryAdminDetail: {
+            id: number;
+            trackingCode: string;
+            customerId: string | null;
+            guestName: string | null;
+            guestEmail: string | null;
+            guestPhone: string | null;
+            emailVerifiedAt: string | null;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "product" | "order" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
+            supportRequestId: number | null;
+            lastVisitorMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            closedAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            assignedAdminId: string | null;
+            messages: components["schemas"]["SupportInquiryMessageAdmin"][];
+        };
+        SupportRequestMessage: {
+            id: number;
+            supportRequestId: number;
+            /** @enum {string} */
+            authorType: "customer" | "admin";
+            authorName: string;
+            body: string;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+        };
+        SupportRequestMessageAdmin: {
+            id: number;
+            supportRequestId: number;
+            /** @enum {string} */
+            authorType: "customer" | "admin";
+            authorName: string;
+            body: string;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            authorCustomerId: string | null;
+            authorAdminId: string | null;
+        };
+        SupportRequest: {
+            id: number;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved" | "closed";
+            resolutionNote: string | null;
+            resolvedAt: string | null;
+            closedAt: string | null;
+            lastCustomerMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            isAssigned: boolean;
+        };
+        SupportRequestDetail: {
+            id: number;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved" | "closed";
+            resolutionNote: string | null;
+            resolvedAt: string | null;
+            closedAt: string | null;
+            lastCustomerMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            isAssigned: boolean;
+            messages: components["schemas"]["SupportRequestMessage"][];
+        };
+        SupportRequestAdmin: {
+            id: number;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved" | "closed";
+            resolutionNote: string | null;
+            resolvedAt: string | null;
+            closedAt: string | null;
+            lastCustomerMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            assignedAdminId: string | null;
+        };
+        SupportRequestAdminDetail: {
+            id: number;
+            /** Format: uuid */
+            customerId: string;
+            /** @enum {string} */
+            category: "account" | "payment" | "technical" | "other";
+            subject: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved" | "closed";
+            resolutionNote: string | null;
+            resolvedAt: string | null;
+            closedAt: string | null;
+            lastCustomerMessageAt: string | null;
+            lastAdminMessageAt: string | null;
+            /** @description ISO-8601 instant */
+            createdAt: string;
+            /** @description ISO-8601 instant */
+            updatedAt: string;
+            assignedAdminId: string | null;
+            messages: components["schemas"]["SupportRequestMessageAdmin"][];
+        };
         EmiConfig: {
             isEnabled: boolean;
             periods: number[];
@@ -6752,20 +7044,6 @@ export interface components {
             statusNote: string | null;
             /** @description ISO-8601 instant */
             updatedAt: string;
-        };
-        Notification: {
-            /** Format: uuid */
-            id: string;
-            type: string;
-            title: string;
-            body: string;
-            data: {
-                [key: string]: unknown;
-            };
-            isRead: boolean;
-            readAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
         };
         TaxDocument: {
             id: number;
@@ -7040,252 +7318,6 @@ export interface components {
             /** @description ISO-8601 instant */
             createdAt: string;
         };
-        Feedback: {
-            id: number;
-            /** Format: uuid */
-            customerId: string;
-            /** @enum {string} */
-            category: "bug_report" | "feature_request" | "general_feedback";
-            subject: string;
-            message: string;
-            /** @enum {string} */
-            status: "new" | "reviewed";
-            reviewedByAdminId: string | null;
-            reviewedAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-        };
-        SupportInquiryTokenRevocation: {
-            supportInquiryId: number;
-            revokedTokens: number;
-        };
-        SupportInquiryMessage: {
-            id: number;
-            supportInquiryId: number;
-            /** @enum {string} */
-            authorType: "guest" | "customer" | "admin" | "system";
-            authorCustomerId: string | null;
-            authorName: string;
-            authorImage: string | null;
-            body: string;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-        };
-        SupportInquiryMessageAdmin: {
-            id: number;
-            supportInquiryId: number;
-            /** @enum {string} */
-            authorType: "guest" | "customer" | "admin" | "system";
-            authorCustomerId: string | null;
-            authorName: string;
-            authorImage: string | null;
-            body: string;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            authorAdminId: string | null;
-        };
-        SupportInquiry: {
-            id: number;
-            trackingCode: string;
-            customerId: string | null;
-            guestName: string | null;
-            guestEmail: string | null;
-            guestPhone: string | null;
-            emailVerifiedAt: string | null;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "product" | "order" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
-            supportRequestId: number | null;
-            lastVisitorMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            closedAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            isAssigned: boolean;
-        };
-        SupportInquiryDetail: {
-            id: number;
-            trackingCode: string;
-            customerId: string | null;
-            guestName: string | null;
-            guestEmail: string | null;
-            guestPhone: string | null;
-            emailVerifiedAt: string | null;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "product" | "order" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
-            supportRequestId: number | null;
-            lastVisitorMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            closedAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            isAssigned: boolean;
-            messages: components["schemas"]["SupportInquiryMessage"][];
-            /** @description Only in the creation response to a guest: `Authorization: Bearer si_…` opens this inquiry */
-            inquiryAccessToken?: string;
-        };
-        SupportInquiryAdmin: {
-            id: number;
-            trackingCode: string;
-            customerId: string | null;
-            guestName: string | null;
-            guestEmail: string | null;
-            guestPhone: string | null;
-            emailVerifiedAt: string | null;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "product" | "order" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
-            supportRequestId: number | null;
-            lastVisitorMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            closedAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            assignedAdminId: string | null;
-        };
-        SupportInquiryAdminDetail: {
-            id: number;
-            trackingCode: string;
-            customerId: string | null;
-            guestName: string | null;
-            guestEmail: string | null;
-            guestPhone: string | null;
-            emailVerifiedAt: string | null;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "product" | "order" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "active" | "waiting" | "linked" | "resolved" | "closed" | "spam";
-            supportRequestId: number | null;
-            lastVisitorMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            closedAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            assignedAdminId: string | null;
-            messages: components["schemas"]["SupportInquiryMessageAdmin"][];
-        };
-        SupportRequestMessage: {
-            id: number;
-            supportRequestId: number;
-            /** @enum {string} */
-            authorType: "customer" | "admin";
-            authorName: string;
-            body: string;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-        };
-        SupportRequestMessageAdmin: {
-            id: number;
-            supportRequestId: number;
-            /** @enum {string} */
-            authorType: "customer" | "admin";
-            authorName: string;
-            body: string;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            authorCustomerId: string | null;
-            authorAdminId: string | null;
-        };
-        SupportRequest: {
-            id: number;
-            /** Format: uuid */
-            customerId: string;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "in_progress" | "resolved" | "closed";
-            resolutionNote: string | null;
-            resolvedAt: string | null;
-            closedAt: string | null;
-            lastCustomerMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            isAssigned: boolean;
-        };
-        SupportRequestDetail: {
-            id: number;
-            /** Format: uuid */
-            customerId: string;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "in_progress" | "resolved" | "closed";
-            resolutionNote: string | null;
-            resolvedAt: string | null;
-            closedAt: string | null;
-            lastCustomerMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            isAssigned: boolean;
-            messages: components["schemas"]["SupportRequestMessage"][];
-        };
-        SupportRequestAdmin: {
-            id: number;
-            /** Format: uuid */
-            customerId: string;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "in_progress" | "resolved" | "closed";
-            resolutionNote: string | null;
-            resolvedAt: string | null;
-            closedAt: string | null;
-            lastCustomerMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            assignedAdminId: string | null;
-        };
-        SupportRequestAdminDetail: {
-            id: number;
-            /** Format: uuid */
-            customerId: string;
-            /** @enum {string} */
-            category: "account" | "payment" | "technical" | "other";
-            subject: string;
-            /** @enum {string} */
-            status: "open" | "in_progress" | "resolved" | "closed";
-            resolutionNote: string | null;
-            resolvedAt: string | null;
-            closedAt: string | null;
-            lastCustomerMessageAt: string | null;
-            lastAdminMessageAt: string | null;
-            /** @description ISO-8601 instant */
-            createdAt: string;
-            /** @description ISO-8601 instant */
-            updatedAt: string;
-            assignedAdminId: string | null;
-            messages: components["schemas"]["SupportRequestMessageAdmin"][];
-        };
         UploadResult: {
             filename: string;
             originalName: string;
@@ -7440,7 +7472,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_KEY_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +7480,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_KEY_INVALID" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `UPLOAD_URL_INVALID`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_URL_INVALID";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `UPLOAD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_NOT_FOUND";
                     };
                 };
             };
@@ -9287,7 +9343,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `AUTH_IDP_REDIRECT_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9295,7 +9351,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "AUTH_IDP_REDIRECT_NOT_ALLOWED" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_IDP_NOT_CONFIGURED`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_IDP_NOT_CONFIGURED";
                     };
                 };
             };
@@ -9308,6 +9376,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `AUTH_IDP_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_IDP_UNAVAILABLE";
                     };
                 };
             };
@@ -9336,7 +9416,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `AUTH_IDP_REDIRECT_NOT_ALLOWED`, `AUTH_IDP_STATE_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9344,7 +9424,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "AUTH_IDP_REDIRECT_NOT_ALLOWED" | "AUTH_IDP_STATE_INVALID" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_IDP_NOT_CONFIGURED`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_IDP_NOT_CONFIGURED";
                     };
                 };
             };
@@ -9386,7 +9478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `AUTH_IDP_CODE_INVALID`, `AUTH_IDP_EMAIL_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9394,7 +9486,43 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "AUTH_IDP_CODE_INVALID" | "AUTH_IDP_EMAIL_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_IDP_ADMIN_ACCOUNT`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_IDP_ADMIN_ACCOUNT";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_IDP_ACCOUNT_DISABLED`, `AUTH_IDP_EMAIL_NOT_VERIFIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_IDP_ACCOUNT_DISABLED" | "AUTH_IDP_EMAIL_NOT_VERIFIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_IDP_NOT_CONFIGURED`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_IDP_NOT_CONFIGURED";
                     };
                 };
             };
@@ -9609,6 +9737,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `ROLE_NAME_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_NAME_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -9682,6 +9822,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ROLE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteRole: {
@@ -9740,6 +9892,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ROLE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ROLE_BUILT_IN`, `ROLE_IN_USE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_BUILT_IN" | "ROLE_IN_USE";
                     };
                 };
             };
@@ -9809,6 +9985,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ROLE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ROLE_BUILT_IN`, `ROLE_NAME_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_BUILT_IN" | "ROLE_NAME_EXISTS";
                     };
                 };
             };
@@ -9967,6 +10167,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ROLE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ROLE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `AUTH_EMAIL_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_EMAIL_ALREADY_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -10040,6 +10264,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ADMIN_USER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_USER_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminUpdateUser: {
@@ -10107,6 +10343,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ADMIN_USER_NOT_FOUND`, `ROLE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_USER_NOT_FOUND" | "ROLE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ADMIN_LAST_SUPERADMIN`, `AUTH_EMAIL_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_LAST_SUPERADMIN" | "AUTH_EMAIL_ALREADY_EXISTS";
                     };
                 };
             };
@@ -10183,6 +10443,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ADMIN_USER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_USER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ADMIN_CANNOT_DEACTIVATE_SELF`, `ADMIN_LAST_SUPERADMIN`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_CANNOT_DEACTIVATE_SELF" | "ADMIN_LAST_SUPERADMIN";
+                    };
+                };
+            };
         };
     };
     adminActivateUser: {
@@ -10241,6 +10525,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ADMIN_USER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_USER_NOT_FOUND";
                     };
                 };
             };
@@ -10375,6 +10671,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CUSTOMER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CUSTOMER_NOT_FOUND";
                     };
                 };
             };
@@ -10660,7 +10968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_FILE_REQUIRED`, `UPLOAD_TOO_MANY_FILES`, `UPLOAD_TYPE_INVALID`, `UPLOAD_TYPE_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10668,7 +10976,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_FILE_REQUIRED" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TYPE_INVALID" | "UPLOAD_TYPE_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -10693,6 +11001,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request body is too large: `UPLOAD_FILE_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_FILE_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `UPLOAD_STORAGE_FAILED`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_STORAGE_FAILED";
                     };
                 };
             };
@@ -10722,7 +11054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_FILE_REQUIRED`, `UPLOAD_TOO_MANY_FILES`, `UPLOAD_TYPE_INVALID`, `UPLOAD_TYPE_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10730,7 +11062,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_FILE_REQUIRED" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TYPE_INVALID" | "UPLOAD_TYPE_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -10755,6 +11087,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request body is too large: `UPLOAD_FILE_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_FILE_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `UPLOAD_STORAGE_FAILED`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_STORAGE_FAILED";
                     };
                 };
             };
@@ -10791,7 +11147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_KEY_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10799,7 +11155,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_KEY_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -10824,6 +11180,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `UPLOAD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_NOT_FOUND";
                     };
                 };
             };
@@ -10863,7 +11231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `UPLOAD_KEY_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10871,7 +11239,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "UPLOAD_KEY_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -10932,7 +11300,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_KEY_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10940,7 +11308,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_KEY_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -10965,6 +11333,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `UPLOAD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_NOT_FOUND";
                     };
                 };
             };
@@ -10994,7 +11374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_FILE_REQUIRED`, `UPLOAD_TOO_MANY_FILES`, `UPLOAD_TYPE_INVALID`, `UPLOAD_TYPE_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11002,7 +11382,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_FILE_REQUIRED" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TYPE_INVALID" | "UPLOAD_TYPE_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -11030,6 +11410,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is too large: `UPLOAD_FILE_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_FILE_TOO_LARGE";
+                    };
+                };
+            };
             /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -11039,6 +11431,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `UPLOAD_STORAGE_FAILED`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_STORAGE_FAILED";
                     };
                 };
             };
@@ -11075,7 +11479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `UPLOAD_KEY_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11083,7 +11487,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "UPLOAD_KEY_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -11108,6 +11512,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `UPLOAD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "UPLOAD_NOT_FOUND";
                     };
                 };
             };
@@ -11317,6 +11733,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `NOTIFICATION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOTIFICATION_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminListNotifications: {
@@ -11508,6 +11936,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `NOTIFICATION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "NOTIFICATION_NOT_FOUND";
                     };
                 };
             };
@@ -12037,7 +12477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `SUPPORT_INQUIRY_EMAIL_VERIFICATION_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12045,7 +12485,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "SUPPORT_INQUIRY_EMAIL_VERIFICATION_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -12381,7 +12821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `SUPPORT_INQUIRY_CLOSED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12389,7 +12829,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "SUPPORT_INQUIRY_CLOSED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -13015,6 +13455,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `SUPPORT_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SUPPORT_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     mobileCreateSupportRequestMessage: {
@@ -13046,7 +13498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `SUPPORT_REQUEST_CLOSED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13054,7 +13506,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "SUPPORT_REQUEST_CLOSED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -13079,6 +13531,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `SUPPORT_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SUPPORT_REQUEST_NOT_FOUND";
                     };
                 };
             };
@@ -13231,6 +13695,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `SUPPORT_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SUPPORT_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminSetSupportRequestStatus: {
@@ -13264,7 +13740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `SUPPORT_REQUEST_RESOLUTION_NOTE_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13272,7 +13748,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "SUPPORT_REQUEST_RESOLUTION_NOTE_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -13297,6 +13773,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `SUPPORT_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SUPPORT_REQUEST_NOT_FOUND";
                     };
                 };
             };
@@ -13379,6 +13867,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `SUPPORT_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SUPPORT_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -13422,7 +13922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `SUPPORT_REQUEST_CLOSED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13430,7 +13930,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "SUPPORT_REQUEST_CLOSED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -13455,6 +13955,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `SUPPORT_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SUPPORT_REQUEST_NOT_FOUND";
                     };
                 };
             };
@@ -13685,6 +14197,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `FEEDBACK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "FEEDBACK_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminReviewFeedback: {
@@ -13743,6 +14267,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `FEEDBACK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "FEEDBACK_NOT_FOUND";
                     };
                 };
             };
@@ -13986,6 +14522,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `SEO_RECORD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SEO_RECORD_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteSeo: {
@@ -14044,6 +14592,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `SEO_RECORD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SEO_RECORD_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `SEO_RECORD_IN_USE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SEO_RECORD_IN_USE";
                     };
                 };
             };
@@ -14140,6 +14712,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `SEO_RECORD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SEO_RECORD_NOT_FOUND";
                     };
                 };
             };
@@ -14268,7 +14852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CATEGORY_PARENT_INVALID`, `CATEGORY_SEO_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14276,7 +14860,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CATEGORY_PARENT_INVALID" | "CATEGORY_SEO_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -14301,6 +14885,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CATEGORY_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CATEGORY_SLUG_EXISTS";
                     };
                 };
             };
@@ -14377,6 +14973,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CATEGORY_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteCategory: {
@@ -14438,6 +15046,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CATEGORY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CATEGORY_NOT_EMPTY`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CATEGORY_NOT_EMPTY";
+                    };
+                };
+            };
         };
     };
     adminUpdateCategory: {
@@ -14477,7 +15109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CATEGORY_PARENT_INVALID`, `CATEGORY_SEO_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14485,7 +15117,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CATEGORY_PARENT_INVALID" | "CATEGORY_SEO_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -14510,6 +15142,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CATEGORY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CATEGORY_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CATEGORY_SLUG_EXISTS";
                     };
                 };
             };
@@ -14668,6 +15324,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `BRAND_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BRAND_SLUG_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -14741,6 +15409,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BRAND_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BRAND_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteBrand: {
@@ -14799,6 +15479,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BRAND_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BRAND_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `BRAND_IN_USE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BRAND_IN_USE";
                     };
                 };
             };
@@ -14870,6 +15574,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BRAND_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BRAND_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `BRAND_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BRAND_SLUG_EXISTS";
                     };
                 };
             };
@@ -15025,6 +15753,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `TAG_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TAG_SLUG_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -15098,6 +15838,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `TAG_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TAG_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteTag: {
@@ -15156,6 +15908,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `TAG_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TAG_NOT_FOUND";
                     };
                 };
             };
@@ -15225,6 +15989,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `TAG_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TAG_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `TAG_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TAG_SLUG_EXISTS";
                     };
                 };
             };
@@ -16402,6 +17190,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `SHIPPING_DISTRICT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SHIPPING_DISTRICT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminUpdateShippingDistrict: {
@@ -16468,6 +17268,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `SHIPPING_DISTRICT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "SHIPPING_DISTRICT_NOT_FOUND";
                     };
                 };
             };
@@ -16590,7 +17402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `PRODUCT_NOT_PHYSICAL`, `STOCK_BELOW_RESERVED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16598,7 +17410,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "PRODUCT_NOT_PHYSICAL" | "STOCK_BELOW_RESERVED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -16623,6 +17435,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -16674,7 +17498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `PRODUCT_NOT_PHYSICAL`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16682,7 +17506,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "PRODUCT_NOT_PHYSICAL" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -16707,6 +17531,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -16843,7 +17679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CARE_PACKAGE_RULE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16851,7 +17687,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CARE_PACKAGE_RULE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -16952,6 +17788,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CARE_PACKAGE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CARE_PACKAGE_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteCarePackage: {
@@ -17013,6 +17861,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CARE_PACKAGE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CARE_PACKAGE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CARE_PACKAGE_IN_USE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CARE_PACKAGE_IN_USE";
+                    };
+                };
+            };
         };
     };
     adminUpdateCarePackage: {
@@ -17062,7 +17934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CARE_PACKAGE_RULE_INVALID`, `CARE_PACKAGE_TIER_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17070,7 +17942,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CARE_PACKAGE_RULE_INVALID" | "CARE_PACKAGE_TIER_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -17095,6 +17967,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CARE_PACKAGE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CARE_PACKAGE_NOT_FOUND";
                     };
                 };
             };
@@ -17147,6 +18031,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminListProductDigitalKeys: {
@@ -17185,7 +18081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `PRODUCT_NOT_DIGITAL`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17193,7 +18089,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "PRODUCT_NOT_DIGITAL" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -17218,6 +18114,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -17255,7 +18163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `PRODUCT_NOT_DIGITAL`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17263,7 +18171,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "PRODUCT_NOT_DIGITAL" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -17288,6 +18196,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -17329,7 +18249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `PRODUCT_NOT_DIGITAL`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17337,7 +18257,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "PRODUCT_NOT_DIGITAL" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -17362,6 +18282,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `DIGITAL_KEY_NOT_FOUND`, `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "DIGITAL_KEY_NOT_FOUND" | "PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `DIGITAL_KEY_NOT_AVAILABLE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "DIGITAL_KEY_NOT_AVAILABLE";
                     };
                 };
             };
@@ -17516,6 +18460,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `BLOG_CATEGORY_SLUG_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_SLUG_ALREADY_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -17601,6 +18557,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BLOG_CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -17678,6 +18646,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BLOG_CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `BLOG_CATEGORY_SLUG_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_SLUG_ALREADY_EXISTS";
                     };
                 };
             };
@@ -17763,6 +18755,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BLOG_CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `BLOG_CATEGORY_NOT_EMPTY`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_NOT_EMPTY";
                     };
                 };
             };
@@ -17936,7 +18952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BLOG_POST_SEO_NOT_FOUND`, `BLOG_VIDEO_SEO_INVALID`, `INVALID_JSON`, `PRODUCT_NOT_FOUND`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17944,7 +18960,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "BLOG_POST_SEO_NOT_FOUND" | "BLOG_VIDEO_SEO_INVALID" | "INVALID_JSON" | "PRODUCT_NOT_FOUND" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -17969,6 +18985,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BLOG_CATEGORY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_NOT_FOUND";
                     };
                 };
             };
@@ -18057,6 +19085,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_POST_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -18142,7 +19182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BLOG_POST_SEO_NOT_FOUND`, `BLOG_VIDEO_SEO_INVALID`, `INVALID_JSON`, `PRODUCT_NOT_FOUND`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18150,7 +19190,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "BLOG_POST_SEO_NOT_FOUND" | "BLOG_VIDEO_SEO_INVALID" | "INVALID_JSON" | "PRODUCT_NOT_FOUND" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -18175,6 +19215,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BLOG_CATEGORY_NOT_FOUND`, `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_CATEGORY_NOT_FOUND" | "BLOG_POST_NOT_FOUND";
                     };
                 };
             };
@@ -18263,6 +19315,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_POST_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -18300,7 +19364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BLOG_POST_INVALID_STATUS_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18308,7 +19372,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "BLOG_POST_INVALID_STATUS_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -18333,6 +19397,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_POST_NOT_FOUND";
                     };
                 };
             };
@@ -18373,7 +19449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BLOG_POST_INVALID_STATUS_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18381,7 +19457,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "BLOG_POST_INVALID_STATUS_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -18406,6 +19482,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_POST_NOT_FOUND";
                     };
                 };
             };
@@ -18542,6 +19630,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_POST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     mobileListBlogPosts: {
@@ -18663,6 +19763,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BLOG_POST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BLOG_POST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     getCart: {
@@ -18760,7 +19872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE`, `CART_CARE_PACKAGE_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18768,7 +19880,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE" | "CART_CARE_PACKAGE_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -18796,6 +19908,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -18805,6 +19929,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -18869,6 +20005,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
         };
     };
     increaseCartItem: {
@@ -18894,7 +20054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18902,7 +20062,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -18927,6 +20087,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`, `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND" | "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -18955,7 +20139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18963,7 +20147,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -18988,6 +20172,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19025,7 +20233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19033,7 +20241,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19061,6 +20269,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`, `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND" | "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -19070,6 +20290,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19102,7 +20334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19110,7 +20342,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_COUPON_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19147,6 +20379,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19206,6 +20450,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19302,7 +20558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19310,7 +20566,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19347,6 +20603,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19409,6 +20677,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
         };
     };
     detectCartLocation: {
@@ -19439,7 +20719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_LOCATION_AUTO_UNRESOLVED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19447,7 +20727,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_LOCATION_AUTO_UNRESOLVED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19475,6 +20755,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names is gone: `CART_LOCATION_AUTO_DISABLED`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_LOCATION_AUTO_DISABLED";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -19484,6 +20776,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19525,7 +20829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_CARE_PACKAGE_INVALID`, `CART_QUANTITY_EXCEEDED`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19533,7 +20837,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_CARE_PACKAGE_INVALID" | "CART_QUANTITY_EXCEEDED" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -19646,7 +20962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE`, `CART_CARE_PACKAGE_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19654,7 +20970,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE" | "CART_CARE_PACKAGE_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19682,6 +20998,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -19691,6 +21019,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19755,6 +21095,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
         };
     };
     mobileIncreaseCartItem: {
@@ -19780,7 +21144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19788,7 +21152,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19813,6 +21177,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`, `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND" | "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19841,7 +21229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19849,7 +21237,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19874,6 +21262,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19911,7 +21323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19919,7 +21331,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -19947,6 +21359,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`, `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND" | "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -19956,6 +21380,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -19988,7 +21424,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19996,7 +21432,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_COUPON_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -20033,6 +21469,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -20092,6 +21540,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -20188,7 +21648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20196,7 +21656,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -20233,6 +21693,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -20295,6 +21767,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
         };
     };
     mobileDetectCartLocation: {
@@ -20325,7 +21809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_LOCATION_AUTO_UNRESOLVED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20333,7 +21817,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_LOCATION_AUTO_UNRESOLVED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -20361,6 +21845,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names is gone: `CART_LOCATION_AUTO_DISABLED`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_LOCATION_AUTO_DISABLED";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -20370,6 +21866,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -20411,7 +21919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_CARE_PACKAGE_INVALID`, `CART_QUANTITY_EXCEEDED`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20419,7 +21927,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_CARE_PACKAGE_INVALID" | "CART_QUANTITY_EXCEEDED" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -20467,7 +21987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE`, `CART_CARE_PACKAGE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20475,7 +21995,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE" | "CART_CARE_PACKAGE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -20503,6 +22023,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_ITEM_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -20512,6 +22044,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -20576,6 +22120,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_ITEM_CARE_PACKAGE_NOT_FOUND`, `CART_ITEM_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_ITEM_CARE_PACKAGE_NOT_FOUND" | "CART_ITEM_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
         };
     };
     mobileSyncCart: {
@@ -20613,7 +22181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_CARE_PACKAGE_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20621,7 +22189,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_CARE_PACKAGE_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -20649,6 +22217,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -20658,6 +22238,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -20722,6 +22314,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CART_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminGetCart: {
@@ -20780,6 +22384,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CART_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_NOT_FOUND";
                     };
                 };
             };
@@ -20935,6 +22551,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `COUPON_CODE_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "COUPON_CODE_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -21008,6 +22636,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `COUPON_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "COUPON_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteCoupon: {
@@ -21066,6 +22706,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `COUPON_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "COUPON_NOT_FOUND";
                     };
                 };
             };
@@ -21145,6 +22797,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `COUPON_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "COUPON_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `COUPON_CODE_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "COUPON_CODE_EXISTS";
                     };
                 };
             };
@@ -21266,7 +22942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CONTENT_SEO_NOT_FOUND`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21274,7 +22950,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CONTENT_SEO_NOT_FOUND" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -21299,6 +22975,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CONTENT_SEO_ALREADY_LINKED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONTENT_SEO_ALREADY_LINKED";
                     };
                 };
             };
@@ -21365,7 +23053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CONTENT_SECTION_KEY_INVALID`, `CONTENT_SECTION_PAYLOAD_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21373,7 +23061,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CONTENT_SECTION_KEY_INVALID" | "CONTENT_SECTION_PAYLOAD_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -21451,7 +23139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CONTENT_SECTION_KEY_INVALID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21459,7 +23147,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CONTENT_SECTION_KEY_INVALID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -21484,6 +23172,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CONTENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONTENT_NOT_FOUND";
                     };
                 };
             };
@@ -21536,6 +23236,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CONTENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONTENT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     mobileGetContentPageByPageKey: {
@@ -21570,6 +23282,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CONTENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CONTENT_NOT_FOUND";
                     };
                 };
             };
@@ -21810,7 +23534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BANNER_BRAND_INVALID`, `BANNER_CATEGORY_INVALID`, `BANNER_PRODUCT_INVALID`, `BANNER_SCHEDULE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21818,7 +23542,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "BANNER_BRAND_INVALID" | "BANNER_CATEGORY_INVALID" | "BANNER_PRODUCT_INVALID" | "BANNER_SCHEDULE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -21843,6 +23567,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_SEO_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_SEO_NOT_FOUND";
                     };
                 };
             };
@@ -21966,6 +23702,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteBanner: {
@@ -22038,7 +23786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BANNER_ALREADY_DELETED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22046,7 +23794,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "BANNER_ALREADY_DELETED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -22071,6 +23819,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND";
                     };
                 };
             };
@@ -22189,7 +23949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BANNER_BRAND_INVALID`, `BANNER_CATEGORY_INVALID`, `BANNER_PRODUCT_INVALID`, `BANNER_SCHEDULE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22197,7 +23957,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "BANNER_BRAND_INVALID" | "BANNER_CATEGORY_INVALID" | "BANNER_PRODUCT_INVALID" | "BANNER_SCHEDULE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -22222,6 +23982,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`, `BANNER_SEO_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND" | "BANNER_SEO_NOT_FOUND";
                     };
                 };
             };
@@ -22309,7 +24081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BANNER_NOT_DELETED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22317,7 +24089,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "BANNER_NOT_DELETED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -22342,6 +24114,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND";
                     };
                 };
             };
@@ -22430,7 +24214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `BANNER_SCHEDULE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22438,7 +24222,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "BANNER_SCHEDULE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -22463,6 +24247,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND";
                     };
                 };
             };
@@ -22586,6 +24382,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeactivateBanner: {
@@ -22691,6 +24499,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND";
                     };
                 };
             };
@@ -22889,6 +24709,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `PLACEMENT_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_SLUG_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -22983,6 +24815,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeletePlacement: {
@@ -23041,6 +24885,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `PLACEMENT_HAS_ACTIVE_ASSIGNMENTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_HAS_ACTIVE_ASSIGNMENTS";
                     };
                 };
             };
@@ -23145,6 +25013,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `PLACEMENT_SLUG_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_SLUG_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -23239,6 +25131,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeactivatePlacement: {
@@ -23318,6 +25222,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_NOT_FOUND";
                     };
                 };
             };
@@ -23488,7 +25404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_DATE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23496,7 +25412,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_DATE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -23622,6 +25538,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteCampaign: {
@@ -23672,7 +25600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_ALREADY_DELETED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23680,7 +25608,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_ALREADY_DELETED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -23705,6 +25633,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -23777,7 +25717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_DATE_INVALID`, `INVALID_JSON`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23785,7 +25725,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_DATE_INVALID" | "INVALID_JSON" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -23810,6 +25750,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -23875,7 +25827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_NOT_DELETED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23883,7 +25835,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_NOT_DELETED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -23908,6 +25860,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -23961,7 +25925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_DATE_INVALID`, `CAMPAIGN_INVALID_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23969,7 +25933,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_DATE_INVALID" | "CAMPAIGN_INVALID_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -23994,6 +25958,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -24047,7 +26023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_INVALID_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24055,7 +26031,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_INVALID_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -24080,6 +26056,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -24133,7 +26121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_INVALID_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24141,7 +26129,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_INVALID_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -24166,6 +26154,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -24219,7 +26219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_INVALID_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24227,7 +26227,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_INVALID_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -24252,6 +26252,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -24305,7 +26317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CAMPAIGN_INVALID_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24313,7 +26325,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "CAMPAIGN_INVALID_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -24338,6 +26350,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -24421,6 +26445,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CAMPAIGN_PLACEMENT_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_PLACEMENT_ALREADY_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -24492,6 +26540,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
                     };
                 };
             };
@@ -24568,6 +26628,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeactivateCampaignPlacement: {
@@ -24638,6 +26710,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
                     };
                 };
             };
@@ -24722,6 +26806,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
                     };
                 };
             };
@@ -24825,6 +26921,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`, `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `BANNER_ASSIGNMENT_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_ASSIGNMENT_ALREADY_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -24897,6 +27017,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_ASSIGNMENT_NOT_FOUND`, `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_ASSIGNMENT_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
                     };
                 };
             };
@@ -24999,6 +27131,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_ASSIGNMENT_NOT_FOUND`, `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_ASSIGNMENT_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -25096,6 +27240,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_ASSIGNMENT_NOT_FOUND`, `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_ASSIGNMENT_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeactivateCampaignPlacementBanner: {
@@ -25181,6 +27337,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_ASSIGNMENT_NOT_FOUND`, `CAMPAIGN_NOT_FOUND`, `CAMPAIGN_PLACEMENT_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_ASSIGNMENT_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "CAMPAIGN_PLACEMENT_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminListTargetingRules: {
@@ -25256,6 +27424,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminCreateTargetingRule: {
@@ -25306,7 +27486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `TARGETING_RULE_INVALID_OPERATOR`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25314,7 +27494,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "TARGETING_RULE_INVALID_OPERATOR" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -25339,6 +27519,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
                     };
                 };
             };
@@ -25415,6 +27607,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `TARGETING_RULE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TARGETING_RULE_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminUpdateTargetingRule: {
@@ -25464,7 +27668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `TARGETING_RULE_INVALID_OPERATOR`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25472,7 +27676,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "TARGETING_RULE_INVALID_OPERATOR" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -25497,6 +27701,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `TARGETING_RULE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TARGETING_RULE_NOT_FOUND";
                     };
                 };
             };
@@ -25586,6 +27802,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -25651,6 +27879,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
                     };
                 };
             };
@@ -25734,6 +27974,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `BANNER_NOT_FOUND`, `PLACEMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "BANNER_NOT_FOUND" | "PLACEMENT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -25809,7 +28061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_CART_EMPTY`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_PRODUCT_NOT_AVAILABLE`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25817,7 +28069,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_CART_EMPTY" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_PRODUCT_NOT_AVAILABLE" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -25878,6 +28130,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
                     };
                 };
             };
@@ -25934,7 +28198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25942,7 +28206,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -25967,6 +28231,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -26003,6 +28279,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
                     };
                 };
             };
@@ -26170,6 +28458,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     getOrder: {
@@ -26300,7 +28600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26308,7 +28608,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -26381,7 +28693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26389,7 +28701,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -26545,7 +28869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_REFUND_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26553,7 +28877,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "ORDER_REFUND_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -26569,7 +28893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26577,7 +28901,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -26668,7 +29004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_CART_EMPTY`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_PRODUCT_NOT_AVAILABLE`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26676,7 +29012,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_CART_EMPTY" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_PRODUCT_NOT_AVAILABLE" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -26737,6 +29073,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
                     };
                 };
             };
@@ -26793,7 +29141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26801,7 +29149,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -26826,6 +29174,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -26862,6 +29222,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
                     };
                 };
             };
@@ -27029,6 +29401,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     mobileGetOrder: {
@@ -27159,7 +29543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27167,7 +29551,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -27240,7 +29636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27248,7 +29644,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -27404,7 +29812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_REFUND_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27412,7 +29820,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "ORDER_REFUND_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -27428,7 +29836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27436,7 +29844,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -27651,6 +30071,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminGetOrder: {
@@ -27853,6 +30285,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminCancelOrder: {
@@ -27931,6 +30375,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -28053,6 +30509,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
             409: {
                 headers: {
@@ -28164,6 +30632,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -28238,7 +30718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_ITEM_NOT_PHYSICAL`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28246,7 +30726,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "ORDER_ITEM_NOT_PHYSICAL" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28271,6 +30751,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_ITEM_NOT_FOUND`, `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_ITEM_NOT_FOUND" | "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -28329,7 +30821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_NOT_COD_PENDING`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28337,7 +30829,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "ORDER_NOT_COD_PENDING" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28362,6 +30854,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -28428,7 +30932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `ORDER_DATE_RANGE_TOO_LARGE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28436,7 +30940,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "ORDER_DATE_RANGE_TOO_LARGE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28502,7 +31006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `ORDER_DATE_RANGE_TOO_LARGE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28510,7 +31014,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "ORDER_DATE_RANGE_TOO_LARGE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28596,6 +31100,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     reorderOrder: {
@@ -28640,7 +31156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `ORDER_HAS_DIGITAL_ONLY`, `ORDER_NOT_DELIVERED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28648,7 +31164,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "ORDER_HAS_DIGITAL_ONLY" | "ORDER_NOT_DELIVERED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28664,7 +31180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28672,7 +31188,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`, `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND" | "ORDER_PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -28685,6 +31213,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -28732,7 +31272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `CART_QUANTITY_EXCEEDED`, `INVALID_JSON`, `ORDER_HAS_DIGITAL_ONLY`, `ORDER_NOT_DELIVERED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28740,7 +31280,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "CART_QUANTITY_EXCEEDED" | "INVALID_JSON" | "ORDER_HAS_DIGITAL_ONLY" | "ORDER_NOT_DELIVERED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28756,7 +31296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28764,7 +31304,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`, `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND" | "ORDER_PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -28777,6 +31329,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };
@@ -28819,7 +31383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_FULFILLMENT_INVALID_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28827,7 +31391,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "ORDER_FULFILLMENT_INVALID_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28852,6 +31416,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ORDER_FULFILLMENT_CLOSED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_FULFILLMENT_CLOSED";
                     };
                 };
             };
@@ -28905,7 +31493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `ORDER_DIGITAL_DELIVERY_NOT_APPLICABLE`, `ORDER_NOT_PAID`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28913,7 +31501,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "ORDER_DIGITAL_DELIVERY_NOT_APPLICABLE" | "ORDER_NOT_PAID" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -28938,6 +31526,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ORDER_DIGITAL_KEYS_UNAVAILABLE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_DIGITAL_KEYS_UNAVAILABLE";
                     };
                 };
             };
@@ -29013,6 +31625,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminActivateOrderCarePackage: {
@@ -29043,7 +31667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `ORDER_ACTIVATE_CARE_PACKAGE_NOT_APPLICABLE`, `ORDER_NO_PENDING_SUBSCRIPTIONS`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29051,7 +31675,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "ORDER_ACTIVATE_CARE_PACKAGE_NOT_APPLICABLE" | "ORDER_NO_PENDING_SUBSCRIPTIONS" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -29076,6 +31700,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `ORDER_FULFILLMENT_CLOSED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_FULFILLMENT_CLOSED";
                     };
                 };
             };
@@ -29108,6 +31756,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PAYMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_NOT_FOUND";
                     };
                 };
             };
@@ -29147,6 +31807,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PAYMENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_NOT_FOUND";
                     };
                 };
             };
@@ -29478,7 +32150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `TESTIMONIAL_CREATE_FAILED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29486,7 +32158,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "TESTIMONIAL_CREATE_FAILED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -29587,6 +32259,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `TESTIMONIAL_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TESTIMONIAL_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteReviewsTestimonial: {
@@ -29645,6 +32329,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `TESTIMONIAL_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TESTIMONIAL_NOT_FOUND";
                     };
                 };
             };
@@ -29724,6 +32420,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `TESTIMONIAL_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "TESTIMONIAL_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -29774,7 +32482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `TESTIMONIAL_INVALID_SORT`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29782,7 +32490,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "TESTIMONIAL_INVALID_SORT" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -29824,7 +32532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `TESTIMONIAL_INVALID_SORT`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29832,7 +32540,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "TESTIMONIAL_INVALID_SORT" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -29937,7 +32645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `REVIEW_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29945,7 +32653,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "REVIEW_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -29970,6 +32678,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `REVIEW_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REVIEW_ALREADY_EXISTS";
                     };
                 };
             };
@@ -30133,6 +32865,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `REVIEW_ALREADY_EXISTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REVIEW_ALREADY_EXISTS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -30206,6 +32962,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `REVIEW_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REVIEW_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminSetReviewStatus: {
@@ -30274,6 +33042,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `REVIEW_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REVIEW_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -30338,6 +33118,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     listProductReviews: {
@@ -30386,6 +33178,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     mobileListProductReviews: {
@@ -30431,6 +33235,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PRODUCT_NOT_FOUND";
                     };
                 };
             };
@@ -30490,6 +33306,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `EMI_CONFIG_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_CONFIG_NOT_FOUND";
                     };
                 };
             };
@@ -30784,6 +33612,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `EMI_BANK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_BANK_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminDeleteEmiBank: {
@@ -30842,6 +33682,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `EMI_BANK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_BANK_NOT_FOUND";
                     };
                 };
             };
@@ -30912,6 +33764,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `EMI_BANK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_BANK_NOT_FOUND";
                     };
                 };
             };
@@ -31063,6 +33927,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `EMI_INQUIRY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_INQUIRY_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminSetEmiInquiryStatus: {
@@ -31129,6 +34005,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `EMI_INQUIRY_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_INQUIRY_NOT_FOUND";
                     };
                 };
             };
@@ -31263,6 +34151,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `EMI_BANK_NOT_FOUND`, `EMI_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_BANK_NOT_FOUND" | "EMI_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -31272,6 +34172,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `EMI_DISABLED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_DISABLED";
                     };
                 };
             };
@@ -31424,7 +34336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `REPAIR_REQUEST_ORDER_NOT_OWNED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31432,7 +34344,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "REPAIR_REQUEST_ORDER_NOT_OWNED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_BRAND_NOT_FOUND`, `REPAIR_REQUEST_ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_BRAND_NOT_FOUND" | "REPAIR_REQUEST_ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -31445,6 +34369,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `REPAIR_REQUEST_DEVICE_BRAND_CONFLICT`, `REPAIR_REQUEST_DEVICE_BRAND_REQUIRED`, `REPAIR_REQUEST_NO_DEVICES`, `REPAIR_REQUEST_ORDER_ITEM_NOT_IN_ORDER`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_DEVICE_BRAND_CONFLICT" | "REPAIR_REQUEST_DEVICE_BRAND_REQUIRED" | "REPAIR_REQUEST_NO_DEVICES" | "REPAIR_REQUEST_ORDER_ITEM_NOT_IN_ORDER";
+                    };
+                };
+            };
+            /** @description The service could not finish the request; try again: `REPAIR_REQUEST_CREATE_FAILED`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_CREATE_FAILED";
                     };
                 };
             };
@@ -31497,7 +34445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `REPAIR_REQUEST_NOT_OWNED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31505,7 +34453,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "REPAIR_REQUEST_NOT_OWNED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_NOT_FOUND";
                     };
                 };
             };
@@ -31558,7 +34518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `REPAIR_REQUEST_NOT_OWNED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31566,7 +34526,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "REPAIR_REQUEST_NOT_OWNED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `REPAIR_REQUEST_CANNOT_CANCEL`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_CANNOT_CANCEL";
                     };
                 };
             };
@@ -31710,6 +34694,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminSetRepairRequestStatus: {
@@ -31745,7 +34741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `REPAIR_REQUEST_INVALID_STATUS_TRANSITION`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -31753,7 +34749,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "REPAIR_REQUEST_INVALID_STATUS_TRANSITION" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -31778,6 +34774,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_NOT_FOUND";
                     };
                 };
             };
@@ -31861,6 +34869,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -31870,6 +34890,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `REPAIR_REQUEST_COLLECTION_METHOD_LOCKED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_COLLECTION_METHOD_LOCKED";
                     };
                 };
             };
@@ -31938,6 +34970,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `REPAIR_REQUEST_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REPAIR_REQUEST_NOT_FOUND";
                     };
                 };
             };
@@ -32097,6 +35141,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `POS_DUPLICATE_EMAIL`, `POS_DUPLICATE_PHONE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "POS_DUPLICATE_EMAIL" | "POS_DUPLICATE_PHONE";
                     };
                 };
             };
@@ -32287,7 +35343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `CART_INSUFFICIENT_STOCK`, `INVALID_JSON`, `ORDER_PRODUCT_NOT_AVAILABLE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32295,7 +35351,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "CART_INSUFFICIENT_STOCK" | "INVALID_JSON" | "ORDER_PRODUCT_NOT_AVAILABLE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -32320,6 +35376,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`, `POS_CUSTOMER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND" | "POS_CUSTOMER_NOT_FOUND";
                     };
                 };
             };
@@ -32402,7 +35470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `POS_DUPLICATE_PAYMENT_REFERENCE`, `POS_INVALID_GATEWAY`, `POS_ORDER_NOT_PAYMENT_PENDING`, `POS_ORDER_NOT_POS_SALE`, `POS_PAYMENT_AMOUNT_MISMATCH`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32410,7 +35478,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "POS_DUPLICATE_PAYMENT_REFERENCE" | "POS_INVALID_GATEWAY" | "POS_ORDER_NOT_PAYMENT_PENDING" | "POS_ORDER_NOT_POS_SALE" | "POS_PAYMENT_AMOUNT_MISMATCH" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -32435,6 +35503,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -32505,7 +35585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `POS_ORDER_NOT_POS_SALE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32513,7 +35593,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "POS_ORDER_NOT_POS_SALE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -32538,6 +35618,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -32584,7 +35676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `POS_ORDER_NOT_POS_SALE`, `POS_PICKUP_NOT_IN_STORE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32592,7 +35684,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "POS_ORDER_NOT_POS_SALE" | "POS_PICKUP_NOT_IN_STORE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -32617,6 +35709,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -32693,6 +35797,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `EMI_BANK_NOT_FOUND`, `EMI_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_BANK_NOT_FOUND" | "EMI_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -32702,6 +35818,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `EMI_DISABLED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "EMI_DISABLED";
                     };
                 };
             };
@@ -32753,7 +35881,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `ORDER_DATE_RANGE_TOO_LARGE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32761,7 +35889,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "ORDER_DATE_RANGE_TOO_LARGE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -32811,7 +35939,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `POS_ORDER_NOT_POS_SALE`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -32819,7 +35947,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "VALIDATION_ERROR";
+                        errorCode?: "POS_ORDER_NOT_POS_SALE" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -32844,6 +35972,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -33067,6 +36207,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `INVOICE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminGetInvoicePdf: {
@@ -33124,6 +36276,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `INVOICE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_NOT_FOUND";
                     };
                 };
             };
@@ -33185,6 +36349,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `INVOICE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `INVOICE_ALREADY_SYNCED`, `INVOICE_SYNC_NOT_CONFIGURED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_ALREADY_SYNCED" | "INVOICE_SYNC_NOT_CONFIGURED";
                     };
                 };
             };
@@ -33326,6 +36514,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description What the request names does not exist: `CREDIT_NOTE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CREDIT_NOTE_NOT_FOUND";
+                    };
+                };
+            };
         };
     };
     adminGetCreditNotePdf: {
@@ -33383,6 +36583,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CREDIT_NOTE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CREDIT_NOTE_NOT_FOUND";
                     };
                 };
             };
@@ -33444,6 +36656,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CREDIT_NOTE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CREDIT_NOTE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `INVOICE_ALREADY_SYNCED`, `INVOICE_SYNC_NOT_CONFIGURED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_ALREADY_SYNCED" | "INVOICE_SYNC_NOT_CONFIGURED";
                     };
                 };
             };
@@ -33615,7 +36851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33623,7 +36859,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `INVOICE_NOT_FOUND`, `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_NOT_FOUND" | "ORDER_NOT_FOUND";
                     };
                 };
             };
@@ -33649,6 +36897,152 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `ORDER_ACCESS_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN" | "ORDER_ACCESS_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `INVOICE_NOT_FOUND`, `ORDER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVOICE_NOT_FOUND" | "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminGetDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @description STORE_TIMEZONE: the calendar every day below belongs to */
+                            timeZone: string;
+                            /** @description Null without Orders_READ */
+                            today: {
+                                /**
+                                 * Format: date
+                                 * @description A store-local calendar day (STORE_TIMEZONE)
+                                 */
+                                date: string;
+                                /** @description Orders placed today, whatever their state */
+                                orders: number;
+                                /** @description finalPayable of the orders placed today whose payment is completed or cod_collected */
+                                revenue: number;
+                                /** @description Orders placed in the period by their current status; every status is present */
+                                ordersByStatus: {
+                                    created: number;
+                                    payment_pending: number;
+                                    paid: number;
+                                    payment_failed: number;
+                                    cancelled: number;
+                                    refund_requested: number;
+                                    refund_pending: number;
+                                    refund_approved: number;
+                                    refund_rejected: number;
+                                };
+                            } | null;
+                            /** @description The 30 days ending today; null without Orders_READ */
+                            last30Days: {
+                                /**
+                                 * Format: date
+                                 * @description First day of the period, 29 days before today
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last day of the period: today
+                                 */
+                                to: string;
+                                orders: number;
+                                /** @description Whole NPR */
+                                revenue: number;
+                                /** @description Orders placed in the period by their current status; every status is present */
+                                ordersByStatus: {
+                                    created: number;
+                                    payment_pending: number;
+                                    paid: number;
+                                    payment_failed: number;
+                                    cancelled: number;
+                                    refund_requested: number;
+                                    refund_pending: number;
+                                    refund_approved: number;
+                                    refund_rejected: number;
+                                };
+                                /** @description One entry per day, oldest first, 30 in all; days without orders are zeros */
+                                revenueByDay: {
+                                    /**
+                                     * Format: date
+                                     * @description A store-local calendar day (STORE_TIMEZONE)
+                                     */
+                                    date: string;
+                                    /** @description Whole NPR */
+                                    revenue: number;
+                                    orders: number;
+                                }[];
+                            } | null;
+                            /** @description At most 10 products low in stock, fewest available first; null without Products_READ */
+                            lowStock: components["schemas"]["LowStockProduct"][] | null;
+                            /** @description Null when the admin holds neither SupportInquiries_READ nor SupportRequests_READ */
+                            support: {
+                                /** @description Inquiries open, active or waiting; null without SupportInquiries_READ */
+                                openInquiries: number | null;
+                                /** @description Support requests open or in progress whose last message is the customer's; null without SupportRequests_READ */
+                                ticketsWaitingForStaff: number | null;
+                            } | null;
+                        };
+                    };
                 };
             };
             /** @description The request is not valid: `VALIDATION_ERROR`. */

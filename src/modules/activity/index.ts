@@ -8,6 +8,9 @@ export { type ActivityRecord, recordActivity } from './activity.service';
 
 export const activityModule: PasalModule = {
   name: 'activity',
+  tags: {
+    activity: 'The audit trail of admin actions.',
+  },
   permissions: [{ module: activityPermissions.module, codes: activityPermissions.codes }],
   register(ctx) {
     activityRoutes(ctx);

@@ -3,9 +3,15 @@ import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../platform/http/envelope';
 import type { ApiApp } from '../../platform/module';
+import { bannerErrors } from './banners.errors';
 import { bannerPermissions } from './banners.permissions';
 import * as s from './banners.schemas';
 import * as banners from './banners.service';
+
+/** A brandId, categoryId or productId removed while the write ran (banners.repository.ts). */
+const referenceErrors = (['BRAND', 'CATEGORY', 'PRODUCT'] as const).map((what) =>
+  bannerErrors.referenceInvalid(what, 0),
+);
 
 export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   const tags = ['banners'];
@@ -14,7 +20,10 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   app.post(
     '/api/admin/banners',
     {
-      config: { access: access.admin(bannerPermissions.CREATE) },
+      config: {
+        access: access.admin(bannerPermissions.CREATE),
+        errors: [bannerErrors.scheduleInvalid(), bannerErrors.seoNotFound(''), ...referenceErrors],
+      },
       schema: { tags, summary: 'Create a banner (answers 200)', body: s.createBannerBody, response: one },
     },
     async (request) =>
@@ -41,7 +50,7 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   app.get(
     '/api/admin/banners/:publicId',
     {
-      config: { access: access.admin(bannerPermissions.READ) },
+      config: { access: access.admin(bannerPermissions.READ), errors: [bannerErrors.bannerNotFound()] },
       schema: { tags, summary: 'One banner (deleted ones too)', params: s.publicIdParams, response: one },
     },
     async (request) => ok(await banners.getBanner(deps, request.params.publicId), 'Banner'),
@@ -50,7 +59,15 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   app.patch(
     '/api/admin/banners/:publicId',
     {
-      config: { access: access.admin(bannerPermissions.UPDATE) },
+      config: {
+        access: access.admin(bannerPermissions.UPDATE),
+        errors: [
+          bannerErrors.bannerNotFound(),
+          bannerErrors.scheduleInvalid(),
+          bannerErrors.seoNotFound(''),
+          ...referenceErrors,
+        ],
+      },
       schema: {
         tags,
         summary: 'Change fields of a banner',
@@ -69,7 +86,10 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   app.delete(
     '/api/admin/banners/:publicId',
     {
-      config: { access: access.admin(bannerPermissions.DELETE) },
+      config: {
+        access: access.admin(bannerPermissions.DELETE),
+        errors: [bannerErrors.bannerNotFound(), bannerErrors.bannerAlreadyDeleted()],
+      },
       schema: { tags, summary: 'Soft-delete a banner', params: s.publicIdParams, response: one },
     },
     async (request) =>
@@ -79,7 +99,10 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   app.post(
     '/api/admin/banners/:publicId/restore',
     {
-      config: { access: access.admin(bannerPermissions.UPDATE) },
+      config: {
+        access: access.admin(bannerPermissions.UPDATE),
+        errors: [bannerErrors.bannerNotFound(), bannerErrors.bannerNotDeleted()],
+      },
       schema: { tags, summary: 'Restore a deleted banner', params: s.publicIdParams, response: one },
     },
     async (request) =>
@@ -89,7 +112,10 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
   app.patch(
     '/api/admin/banners/:publicId/schedule',
     {
-      config: { access: access.admin(bannerPermissions.UPDATE) },
+      config: {
+        access: access.admin(bannerPermissions.UPDATE),
+        errors: [bannerErrors.bannerNotFound(), bannerErrors.scheduleInvalid()],
+      },
       schema: {
         tags,
         summary: 'Set scheduleStatus, publishAt, expiresAt and the recurrence fields',
@@ -112,7 +138,7 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
     app.patch(
       `/api/admin/banners/:publicId/${path}`,
       {
-        config: { access: access.admin(bannerPermissions.UPDATE) },
+        config: { access: access.admin(bannerPermissions.UPDATE), errors: [bannerErrors.bannerNotFound()] },
         schema: {
           tags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} a banner`,

@@ -5,11 +5,19 @@ import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import type { ApiApp } from '../../platform/module';
+import { bannerErrors } from './banners.errors';
 import { assignmentPermissions, campaignPermissions, targetingRulePermissions } from './banners.permissions';
 import * as s from './banners.schemas';
 import type { BannerDeps } from './banners.service';
 import { LIFECYCLE_ROUTES, type LifecycleAction } from './campaign-transitions';
 import * as campaigns from './campaigns.service';
+
+/** Every route under a campaign's placement link names a campaign, a placement and their link. */
+const linkErrors = [
+  bannerErrors.campaignNotFound(),
+  bannerErrors.placementNotFound(),
+  bannerErrors.campaignPlacementNotFound(),
+];
 
 export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   const tags = ['banner campaigns'];
@@ -36,7 +44,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.get(
     `${base}/:publicId`,
     {
-      config: { access: access.admin(campaignPermissions.READ) },
+      config: { access: access.admin(campaignPermissions.READ), errors: [bannerErrors.campaignNotFound()] },
       schema: { tags, summary: 'One campaign (deleted ones too)', params: s.publicIdParams, response: one },
     },
     async (request) => ok(await campaigns.getCampaign(deps, request.params.publicId), 'Campaign'),
@@ -45,7 +53,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.post(
     base,
     {
-      config: { access: access.admin(campaignPermissions.CREATE) },
+      config: {
+        access: access.admin(campaignPermissions.CREATE),
+        errors: [bannerErrors.campaignDateInvalid()],
+      },
       schema: {
         tags,
         summary: 'Create a campaign; always a draft',
@@ -63,7 +74,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.patch(
     `${base}/:publicId`,
     {
-      config: { access: access.admin(campaignPermissions.UPDATE) },
+      config: {
+        access: access.admin(campaignPermissions.UPDATE),
+        errors: [bannerErrors.campaignNotFound(), bannerErrors.campaignDateInvalid()],
+      },
       schema: {
         tags,
         summary: 'Change fields of a campaign (not its status)',
@@ -82,7 +96,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.delete(
     `${base}/:publicId`,
     {
-      config: { access: access.admin(campaignPermissions.DELETE) },
+      config: {
+        access: access.admin(campaignPermissions.DELETE),
+        errors: [bannerErrors.campaignNotFound(), bannerErrors.campaignAlreadyDeleted()],
+      },
       schema: { tags, summary: 'Soft-delete a campaign', params: s.publicIdParams, response: one },
     },
     async (request) =>
@@ -95,7 +112,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.post(
     `${base}/:publicId/restore`,
     {
-      config: { access: access.admin(campaignPermissions.UPDATE) },
+      config: {
+        access: access.admin(campaignPermissions.UPDATE),
+        errors: [bannerErrors.campaignNotFound(), bannerErrors.campaignNotDeleted()],
+      },
       schema: { tags, summary: 'Restore a deleted campaign', params: s.publicIdParams, response: one },
     },
     async (request) =>
@@ -109,7 +129,15 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
     app.patch(
       `${base}/:publicId/${action}`,
       {
-        config: { access: access.admin(campaignPermissions.UPDATE) },
+        config: {
+          access: access.admin(campaignPermissions.UPDATE),
+          // Only scheduling needs a startsAt.
+          errors: [
+            bannerErrors.campaignNotFound(),
+            bannerErrors.campaignInvalidTransition('', ''),
+            ...(action === 'schedule' ? [bannerErrors.campaignDateInvalid()] : []),
+          ],
+        },
         schema: {
           tags,
           summary: `Move the campaign to ${LIFECYCLE_ROUTES[action]}; a move the lifecycle forbids is 400 CAMPAIGN_INVALID_TRANSITION`,
@@ -133,7 +161,14 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.post(
     `${base}/:publicId/placements`,
     {
-      config: { access: access.admin(assignmentPermissions.CREATE) },
+      config: {
+        access: access.admin(assignmentPermissions.CREATE),
+        errors: [
+          bannerErrors.campaignNotFound(),
+          bannerErrors.placementNotFound(),
+          bannerErrors.campaignPlacementExists(),
+        ],
+      },
       schema: {
         tags: ltags,
         summary: 'Link the campaign to a placement',
@@ -157,7 +192,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.delete(
     link,
     {
-      config: { access: access.admin(assignmentPermissions.DELETE) },
+      config: { access: access.admin(assignmentPermissions.DELETE), errors: linkErrors },
       schema: {
         tags: ltags,
         summary: 'Unlink the campaign from a placement (its assignments there go with it)',
@@ -183,7 +218,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
     app.patch(
       `${link}/${path}`,
       {
-        config: { access: access.admin(assignmentPermissions.UPDATE) },
+        config: { access: access.admin(assignmentPermissions.UPDATE), errors: linkErrors },
         schema: {
           tags: ltags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} the link`,
@@ -212,7 +247,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.get(
     `${link}/banners`,
     {
-      config: { access: access.admin(assignmentPermissions.READ) },
+      config: { access: access.admin(assignmentPermissions.READ), errors: linkErrors },
       schema: {
         tags: ltags,
         summary: 'Banners assigned in the link: primaries in serving order, then fallbacks',
@@ -230,7 +265,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.post(
     `${link}/banners`,
     {
-      config: { access: access.admin(assignmentPermissions.CREATE) },
+      config: {
+        access: access.admin(assignmentPermissions.CREATE),
+        errors: [...linkErrors, bannerErrors.bannerNotFound(), bannerErrors.assignmentExists()],
+      },
       schema: {
         tags: ltags,
         summary: 'Assign a banner in the link',
@@ -255,7 +293,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.patch(
     assignment,
     {
-      config: { access: access.admin(assignmentPermissions.UPDATE) },
+      config: {
+        access: access.admin(assignmentPermissions.UPDATE),
+        errors: [...linkErrors, bannerErrors.assignmentNotFound()],
+      },
       schema: {
         tags: ltags,
         summary: 'Change an assignment',
@@ -274,7 +315,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.delete(
     assignment,
     {
-      config: { access: access.admin(assignmentPermissions.DELETE) },
+      config: {
+        access: access.admin(assignmentPermissions.DELETE),
+        errors: [...linkErrors, bannerErrors.assignmentNotFound()],
+      },
       schema: {
         tags: ltags,
         summary: 'Remove an assignment',
@@ -295,7 +339,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
     app.patch(
       `${assignment}/${path}`,
       {
-        config: { access: access.admin(assignmentPermissions.UPDATE) },
+        config: {
+          access: access.admin(assignmentPermissions.UPDATE),
+          errors: [...linkErrors, bannerErrors.assignmentNotFound()],
+        },
         schema: {
           tags: ltags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} an assignment`,
@@ -318,7 +365,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.get(
     rules,
     {
-      config: { access: access.admin(targetingRulePermissions.READ) },
+      config: {
+        access: access.admin(targetingRulePermissions.READ),
+        errors: [bannerErrors.campaignNotFound()],
+      },
       schema: {
         tags: rtags,
         summary: "A campaign's targeting rules",
@@ -332,7 +382,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.post(
     rules,
     {
-      config: { access: access.admin(targetingRulePermissions.CREATE) },
+      config: {
+        access: access.admin(targetingRulePermissions.CREATE),
+        errors: [bannerErrors.campaignNotFound(), bannerErrors.ruleOperatorInvalid('', '', [])],
+      },
       schema: {
         tags: rtags,
         summary: 'Add a targeting rule to a campaign',
@@ -350,7 +403,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.patch(
     `${rules}/:publicId`,
     {
-      config: { access: access.admin(targetingRulePermissions.UPDATE) },
+      config: {
+        access: access.admin(targetingRulePermissions.UPDATE),
+        errors: [bannerErrors.ruleNotFound(), bannerErrors.ruleOperatorInvalid('', '', [])],
+      },
       schema: {
         tags: rtags,
         summary: 'Change a targeting rule (the result is checked as a whole)',
@@ -369,7 +425,10 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   app.delete(
     `${rules}/:publicId`,
     {
-      config: { access: access.admin(targetingRulePermissions.DELETE) },
+      config: {
+        access: access.admin(targetingRulePermissions.DELETE),
+        errors: [bannerErrors.ruleNotFound()],
+      },
       schema: {
         tags: rtags,
         summary: 'Delete a targeting rule',

@@ -21,6 +21,15 @@ const group = (p: { module: string; codes: string[] }) => ({ module: p.module, c
 
 export const bannersModule: PasalModule = {
   name: 'banners',
+  tags: {
+    banners: 'Banners shown in placements by campaigns.',
+    'banner placements': 'Places in the storefront and app where banners appear.',
+    'banner campaigns': 'Campaigns that schedule banners in placements.',
+    'banner assignments': 'Which banners of a campaign run in which placement.',
+    'banner targeting rules': 'Rules that choose who sees a banner.',
+    'banner serving': 'The banners a placement shows to this visitor.',
+    'banner tracking': 'Impressions and clicks of served banners.',
+  },
   permissions: [
     group(bannerPermissions),
     group(placementPermissions),

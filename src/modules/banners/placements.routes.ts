@@ -4,6 +4,7 @@ import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import type { ApiApp } from '../../platform/module';
+import { bannerErrors } from './banners.errors';
 import { placementPermissions } from './banners.permissions';
 import * as s from './banners.schemas';
 import type { BannerDeps } from './banners.service';
@@ -33,7 +34,7 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
   app.get(
     '/api/admin/placements/:publicId',
     {
-      config: { access: access.admin(placementPermissions.READ) },
+      config: { access: access.admin(placementPermissions.READ), errors: [bannerErrors.placementNotFound()] },
       schema: { tags, summary: 'One placement', params: s.publicIdParams, response: one },
     },
     async (request) => ok(await placements.getPlacement(deps, request.params.publicId), 'Placement'),
@@ -42,7 +43,10 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
   app.post(
     '/api/admin/placements',
     {
-      config: { access: access.admin(placementPermissions.CREATE) },
+      config: {
+        access: access.admin(placementPermissions.CREATE),
+        errors: [bannerErrors.placementSlugExists('')],
+      },
       schema: {
         tags,
         summary: 'Create a placement; a taken slug is 409 PLACEMENT_SLUG_EXISTS',
@@ -60,7 +64,10 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
   app.patch(
     '/api/admin/placements/:publicId',
     {
-      config: { access: access.admin(placementPermissions.UPDATE) },
+      config: {
+        access: access.admin(placementPermissions.UPDATE),
+        errors: [bannerErrors.placementNotFound(), bannerErrors.placementSlugExists('')],
+      },
       schema: {
         tags,
         summary: 'Change fields of a placement',
@@ -79,7 +86,10 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
   app.delete(
     '/api/admin/placements/:publicId',
     {
-      config: { access: access.admin(placementPermissions.DELETE) },
+      config: {
+        access: access.admin(placementPermissions.DELETE),
+        errors: [bannerErrors.placementNotFound(), bannerErrors.placementHasActiveAssignments()],
+      },
       schema: {
         tags,
         summary: 'Delete a placement with its links; 409 while active assignments exist',
@@ -100,7 +110,10 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
     app.patch(
       `/api/admin/placements/:publicId/${path}`,
       {
-        config: { access: access.admin(placementPermissions.UPDATE) },
+        config: {
+          access: access.admin(placementPermissions.UPDATE),
+          errors: [bannerErrors.placementNotFound()],
+        },
         schema: {
           tags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} a placement`,

@@ -3,6 +3,7 @@ import { access } from '../../platform/auth/access';
 import { envelopeSchema, ok, sendSerialized } from '../../platform/http/envelope';
 import { rateLimiter } from '../../platform/http/openapi';
 import type { ApiApp } from '../../platform/module';
+import { bannerErrors } from './banners.errors';
 import * as s from './banners.schemas';
 import type { BannerDeps } from './banners.service';
 import { serveBannersJson } from './serving.service';
@@ -12,17 +13,24 @@ import { type TrackingJobs, trackClick, trackImpression } from './tracking.servi
 export const SERVE_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
 export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
+/** An impression or click names a served banner and its placement. */
+const trackingErrors = [bannerErrors.bannerNotFound(), bannerErrors.placementNotFound()];
+
 export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs) {
   // One counter per IP for both tracking routes, counted before validation (onRequest).
   const trackingLimit = rateLimiter(app, {
     ...TRACKING_RATE_LIMIT,
-    allowList: () => !deps.config.RATE_LIMIT_ENABLED,
     keyGenerator: (request) => `banner-tracking:${request.ip}`,
   });
   app.get(
     '/api/banners/serve/:slug',
     {
-      config: { access: access.public(), rateLimit: SERVE_RATE_LIMIT, operation: 'serveBanners' },
+      config: {
+        access: access.public(),
+        rateLimit: SERVE_RATE_LIMIT,
+        operation: 'serveBanners',
+        errors: [bannerErrors.placementNotFound()],
+      },
       schema: {
         tags: ['banner serving'],
         summary:
@@ -42,7 +50,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/impression',
     {
-      config: { access: access.public(), operation: 'trackBannerImpression' },
+      config: { access: access.public(), operation: 'trackBannerImpression', errors: trackingErrors },
       onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],
@@ -61,7 +69,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
   app.post(
     '/api/banners/events/click',
     {
-      config: { access: access.public(), operation: 'trackBannerClick' },
+      config: { access: access.public(), operation: 'trackBannerClick', errors: trackingErrors },
       onRequest: trackingLimit,
       schema: {
         tags: ['banner tracking'],

@@ -56,7 +56,7 @@ async function activePlacement(
 async function cacheGet<T>(deps: BannerDeps, key: string, ttlMs: number): Promise<T | undefined> {
   if (ttlMs <= 0) return undefined;
   try {
-    return await deps.cache.get<T>(key);
+    return await deps.cache.get<T>(key, { local: true });
   } catch (error) {
     deps.log.warn({ err: error }, 'banner serving cache read failed');
     return undefined;
@@ -66,7 +66,7 @@ async function cacheGet<T>(deps: BannerDeps, key: string, ttlMs: number): Promis
 async function cacheSet(deps: BannerDeps, key: string, value: unknown, ttlMs: number): Promise<void> {
   if (ttlMs <= 0) return;
   try {
-    await deps.cache.set(key, value, ttlMs);
+    await deps.cache.set(key, value, ttlMs, { local: true });
   } catch (error) {
     deps.log.warn({ err: error }, 'banner serving cache write failed');
   }

@@ -19,14 +19,14 @@ export async function readThrough<T>(deps: BlogCacheDeps, key: string, load: () 
   if (!cache || deps.ttlSeconds === 0) return load();
   const full = `${PUBLIC_CACHE_PREFIX}${key}`;
   try {
-    const hit = await cache.get<T>(full);
+    const hit = await cache.get<T>(full, { local: true });
     if (hit !== undefined) return hit;
   } catch (error) {
     deps.log?.warn({ err: error, key: full }, 'blog cache read failed; reading the database');
   }
   const value = await load();
   try {
-    await cache.set(full, value, deps.ttlSeconds * 1000);
+    await cache.set(full, value, deps.ttlSeconds * 1000, { local: true });
   } catch (error) {
     deps.log?.warn({ err: error, key: full }, 'blog cache write failed');
   }

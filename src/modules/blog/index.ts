@@ -15,6 +15,10 @@ export { createPost as createBlogPost, movePostStatus as moveBlogPostStatus } fr
 
 export const blogModule: PasalModule = {
   name: 'blog',
+  tags: {
+    blog: 'Blog categories and posts in the back office.',
+    'blog (public)': 'Published blog posts and categories.',
+  },
   permissions: [{ module: blogPermissions.module, codes: blogPermissions.codes }],
   register(ctx) {
     const deps: BlogDeps = { ...ctx, log: ctx.log };

@@ -29,6 +29,10 @@ export { type RedemptionOutcome, recordCouponRedemption } from './coupons/coupon
 
 export const cartModule: PasalModule = {
   name: 'cart',
+  tags: {
+    cart: 'Carts of customers and guests: items, coupon, delivery location, quotes.',
+    coupons: 'Discount coupons.',
+  },
   permissions: [
     { module: cartPermissions.module, codes: cartPermissions.codes },
     { module: couponPermissions.module, codes: couponPermissions.codes },

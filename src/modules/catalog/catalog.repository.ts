@@ -23,6 +23,10 @@ export function paged<T extends PgSelect>(query: T, page: PageWindow): T {
   return page.limit === undefined ? q : q.limit(page.limit);
 }
 
+/** A PostgreSQL array literal of integers (`{1,2,NULL}`), for an `unnest` or `any` parameter. */
+export const intArray = (values: Array<number | null>) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+
 /** The rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

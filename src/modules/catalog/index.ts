@@ -40,6 +40,7 @@ export {
   findEligibleCarePackageChoice,
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
+export { productPermissions } from './catalog.permissions';
 export { slugify } from './catalog.service';
 export { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
 export {
@@ -67,13 +68,14 @@ export { seoRecord as seoRecordSchema } from './seo/seo.schemas';
 export { findSeoRecord, seoExists } from './seo/seo.service';
 export { allShippingDistrictNames } from './shipping-districts/shipping-districts.names';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
-export type { StockLevel } from './stock/stock.schemas';
+export { type LowStockProduct, lowStockProduct, type StockLevel } from './stock/stock.schemas';
 export {
   expireStaleReservations,
   extendReservations,
   finalizeStock,
   getStockLevels,
-  handOverReservation,
+  handOverReservations,
+  listLowStockProducts,
   type ReserveOutcome,
   releaseStock,
   reserveStock,
@@ -90,6 +92,18 @@ const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
 
 export const catalogModule: PasalModule = {
   name: 'catalog',
+  tags: {
+    catalog: 'The public catalog: products, categories and brands for the storefront and the app.',
+    products: 'Products in the back office: create, change, publish, archive.',
+    categories: 'Product categories (back office).',
+    brands: 'Product brands (back office).',
+    tags: 'Product tags (back office).',
+    seo: 'SEO records that categories, products and posts point to.',
+    'shipping districts': 'Districts a store ships to, with their delivery charges.',
+    inventory: 'Stock levels and the stock ledger of products.',
+    'care packages': 'Care packages (extended warranty and service) offered with products.',
+    'digital keys': 'Licence keys of digital products.',
+  },
   permissions: [
     group(seoPermissions),
     group(categoryPermissions),

@@ -9,6 +9,7 @@ import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../platform/http/envelope';
 import { rateLimiter } from '../../platform/http/openapi';
 import type { ModuleContext } from '../../platform/module';
+import { contentErrors } from './content.errors';
 import { contentPermissions } from './content.permissions';
 import * as s from './content.schemas';
 import * as content from './content.service';
@@ -22,7 +23,6 @@ export function contentAdminLimits(config: Config, kind: 'read' | 'write'): Rate
     max: kind === 'read' ? config.CONTENT_ADMIN_READ_RATE_LIMIT : config.CONTENT_ADMIN_WRITE_RATE_LIMIT,
     timeWindow: config.CONTENT_ADMIN_RATE_WINDOW_SECONDS * 1000,
     skipOnError: true,
-    allowList: () => !config.RATE_LIMIT_ENABLED,
     keyGenerator: (request) =>
       `content-admin-${kind}:${request.principal?.actor === 'guest' ? '' : request.principal?.userId}`,
   };
@@ -54,7 +54,10 @@ export function contentRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/content/pages/:pageKey/meta',
     {
-      config: { access: access.admin(contentPermissions.UPDATE) },
+      config: {
+        access: access.admin(contentPermissions.UPDATE),
+        errors: [contentErrors.seoNotFound(''), contentErrors.seoAlreadyLinked('')],
+      },
       onRequest: writeLimit,
       schema: {
         tags,
@@ -74,7 +77,10 @@ export function contentRoutes(ctx: ModuleContext) {
   app.put(
     '/api/admin/content/pages/:pageKey/sections/:sectionKey',
     {
-      config: { access: access.admin(contentPermissions.UPDATE) },
+      config: {
+        access: access.admin(contentPermissions.UPDATE),
+        errors: [contentErrors.sectionKeyInvalid('', '', []), contentErrors.payloadInvalid('', [])],
+      },
       onRequest: writeLimit,
       schema: {
         tags,
@@ -100,7 +106,10 @@ export function contentRoutes(ctx: ModuleContext) {
   app.delete(
     '/api/admin/content/pages/:pageKey/sections/:sectionKey',
     {
-      config: { access: access.admin(contentPermissions.DELETE) },
+      config: {
+        access: access.admin(contentPermissions.DELETE),
+        errors: [contentErrors.sectionKeyInvalid('', '', []), contentErrors.notFound('')],
+      },
       onRequest: writeLimit,
       schema: {
         tags,
@@ -124,7 +133,7 @@ export function contentRoutes(ctx: ModuleContext) {
     app.get(
       `${prefix}/content/pages/:pageKey`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), errors: [contentErrors.notFound('')] },
         schema: {
           tags,
           summary: 'A content page with its enabled sections (cached)',

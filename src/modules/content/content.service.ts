@@ -3,6 +3,7 @@
 // apart, each with its lifetime); every successful write clears both views of its page; when
 // the cache fails, reads fall back to the database and writes still succeed.
 import type { UserPrincipal } from '../../platform/auth/principal';
+import type { LocalCopy } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
 import type { ModuleContext } from '../../platform/module';
@@ -57,11 +58,17 @@ const SECOND_CLEAR_MS = 1_000;
  * Reads through the cache; a failing cache is logged and the database answers (the Redis cache
  * fails a command that hangs after `CACHE_COMMAND_TIMEOUT_MS`).
  */
-async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number, load: () => Promise<T>) {
+async function readThrough<T>(
+  deps: ContentDeps,
+  key: string,
+  ttlSeconds: number,
+  load: () => Promise<T>,
+  options?: LocalCopy,
+) {
   if (ttlSeconds === 0) return load();
   let hit: T | undefined;
   try {
-    hit = await deps.cache.get<T>(key);
+    hit = await deps.cache.get<T>(key, options);
   } catch (error) {
     deps.log.warn({ err: error, key }, 'content cache read failed; reading the database');
     return load();
@@ -69,7 +76,7 @@ async function readThrough<T>(deps: ContentDeps, key: string, ttlSeconds: number
   if (hit !== undefined) return hit;
   const value = await load();
   try {
-    await deps.cache.set(key, value, ttlSeconds * 1000);
+    await deps.cache.set(key, value, ttlSeconds * 1000, options);
   } catch (error) {
     deps.log.warn({ err: error, key }, 'content cache write failed');
   }
@@ -144,6 +151,7 @@ export async function getPublicPageJson(deps: ContentDeps, pageKey: PageKey): Pr
       const row = await repo.findPage(deps.db, pageKey);
       return row ? JSON.stringify(await toPageView(deps.db, row, true)) : null;
     },
+    { local: true },
   );
   if (json === null) throw contentErrors.notFound(`Content page ${pageKey}`);
   return json;

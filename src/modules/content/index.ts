@@ -9,6 +9,9 @@ export { PAGE_KEYS, type PageKey, SECTION_KEYS, type SectionKey } from './conten
 
 export const contentModule: PasalModule = {
   name: 'content',
+  tags: {
+    content: 'Editable pages of the storefront, section by section.',
+  },
   permissions: [{ module: contentPermissions.module, codes: contentPermissions.codes }],
   register(ctx) {
     contentRoutes(ctx);

@@ -6,6 +6,7 @@ import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import { intIdParams } from '../../platform/http/params';
 import type { ApiApp } from '../../platform/module';
+import { emiErrors } from './emi.errors';
 import { emiBankPermissions, emiConfigPermissions, emiInquiryPermissions } from './emi.permissions';
 import * as s from './emi.schemas';
 import * as emi from './emi.service';
@@ -24,7 +25,7 @@ export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.get(
     '/api/admin/emi/config',
     {
-      config: { access: access.admin(emiConfigPermissions.READ) },
+      config: { access: access.admin(emiConfigPermissions.READ), errors: [emiErrors.configNotFound()] },
       schema: {
         tags,
         summary: 'The EMI setting (404 EMI_CONFIG_NOT_FOUND until first saved)',
@@ -87,7 +88,7 @@ export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.get(
     '/api/admin/emi/banks/:id',
     {
-      config: { access: access.admin(emiBankPermissions.READ) },
+      config: { access: access.admin(emiBankPermissions.READ), errors: [emiErrors.bankNotFound()] },
       schema: { tags, summary: 'One bank', params: intIdParams, response: bank },
     },
     async (request) => ok(await emi.getBank(deps, request.params.id), 'EMI bank'),
@@ -96,7 +97,7 @@ export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.patch(
     '/api/admin/emi/banks/:id',
     {
-      config: { access: access.admin(emiBankPermissions.UPDATE) },
+      config: { access: access.admin(emiBankPermissions.UPDATE), errors: [emiErrors.bankNotFound()] },
       schema: {
         tags,
         summary: 'Change a bank (isActive reactivates or deactivates it)',
@@ -115,7 +116,7 @@ export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.delete(
     '/api/admin/emi/banks/:id',
     {
-      config: { access: access.admin(emiBankPermissions.DELETE) },
+      config: { access: access.admin(emiBankPermissions.DELETE), errors: [emiErrors.bankNotFound()] },
       schema: {
         tags,
         summary: 'Deactivate a bank (inquiries keep their links)',
@@ -147,7 +148,7 @@ export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.get(
     '/api/admin/emi/inquiries/:id',
     {
-      config: { access: access.admin(emiInquiryPermissions.READ) },
+      config: { access: access.admin(emiInquiryPermissions.READ), errors: [emiErrors.inquiryNotFound()] },
       schema: { tags, summary: 'One inquiry', params: intIdParams, response: inquiry },
     },
     async (request) => ok(await emi.getInquiryForAdmin(deps, request.params.id), 'EMI inquiry'),
@@ -156,7 +157,7 @@ export function adminEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.patch(
     '/api/admin/emi/inquiries/:id/status',
     {
-      config: { access: access.admin(emiInquiryPermissions.UPDATE) },
+      config: { access: access.admin(emiInquiryPermissions.UPDATE), errors: [emiErrors.inquiryNotFound()] },
       schema: {
         tags,
         summary: 'Set the status (any of the five, from any), with an optional note',
@@ -206,7 +207,11 @@ export function publicEmiRoutes(app: ApiApp, deps: emi.EmiDeps) {
   app.post(
     '/api/mobile/emi/inquiries',
     {
-      config: { access: open, rateLimit: EMI_INQUIRY_RATE_LIMIT },
+      config: {
+        access: open,
+        rateLimit: EMI_INQUIRY_RATE_LIMIT,
+        errors: [emiErrors.disabled(), emiErrors.bankNotFound(), emiErrors.productNotFound()],
+      },
       schema: {
         tags,
         summary: 'Ask to buy a product on instalments',

@@ -6,6 +6,7 @@ import { emiBankPermissions, emiConfigPermissions, emiInquiryPermissions } from 
 import { adminEmiRoutes, publicEmiRoutes } from './emi.routes';
 import type { EmiDeps } from './emi.service';
 
+export { emiErrors } from './emi.errors';
 export {
   type EmiInquiryBody,
   type EmiInquiryView,
@@ -16,6 +17,10 @@ export { type EmiDeps, submitEmiInquiry } from './emi.service';
 
 export const emiModule: PasalModule = {
   name: 'emi',
+  tags: {
+    emi: 'Instalment (EMI) plans offered by banks, and inquiries about them.',
+    'emi (admin)': 'EMI settings, banks and inquiries in the back office.',
+  },
   permissions: [emiConfigPermissions, emiBankPermissions, emiInquiryPermissions].map((p) => ({
     module: p.module,
     codes: p.codes,

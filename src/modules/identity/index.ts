@@ -44,6 +44,14 @@ export {
 
 export const identityModule: PasalModule = {
   name: 'identity',
+  tags: {
+    'admin auth': 'Sign-in, token refresh, password and verification for admin accounts (`/api/auth`).',
+    'customer auth':
+      'Registration, sign-in, token refresh, password and verification for customers (`/api/mobile/auth`).',
+    roles: 'Admin roles and the permission codes they hold.',
+    'admin users': 'Admin accounts of the back office.',
+    customers: 'Customer accounts, as the back office sees them.',
+  },
   permissions: [...adminPermissionGroups, customerPermissions],
   async register(ctx) {
     const { db, clock, authenticator, permissionCatalog, jobs } = ctx;

@@ -1,7 +1,8 @@
 // Sending issued documents to CBMS: job `tax.cbms_sync`, queued after the issuing transaction
 // commits, so a sale never waits on the IRD. Failures are retried by the job queue after
 // CBMS_RETRY_BASE_SECONDS, doubling, 8 tries in all; wrong credentials stop at once and alert
-// the admins who hold Invoices_SYNC. The document keeps `syncStatus` and the last reply.
+// the admins who hold Invoices_SYNC. The document keeps `syncStatus` and the last reply, and
+// every attempt is in the activity log (no admin: the job acted) with its reply and effect.
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
@@ -46,46 +47,42 @@ export const cbmsSyncJob = (deps: CbmsDeps): JobDefinition<CbmsSyncPayload> =>
       const doc = await repo.findDocument(deps.db, p.documentId);
       if (!doc || doc.syncStatus === 'synced') return;
       const at = deps.clock.now();
+      const realtime = job.attempt === 1 && !p.resync;
       const outcome = await postToCbms(
         { url, username: deps.config.CBMS_USERNAME ?? '', password: deps.config.CBMS_PASSWORD ?? '' },
         doc,
-        job.attempt === 1 && !p.resync,
+        realtime,
         at,
       );
-      if (outcome.kind === 'synced') {
-        await repo.recordSync(deps.db, doc.id, {
-          syncStatus: 'synced',
-          lastSyncReply: outcome.reply,
-          at,
-          attempted: true,
-        });
-        return;
-      }
-      if (outcome.kind === 'credentials') {
-        await inTransaction(deps.db, async (tx, afterCommit) => {
-          await repo.recordSync(tx, doc.id, {
-            syncStatus: 'failed',
-            lastSyncReply: outcome.reply,
-            at,
-            attempted: true,
-          });
-          await deps.notifier.notifyAdmins(tx, afterCommit, {
-            permission: invoicePermissions.SYNC,
-            type: 'CBMS_CREDENTIALS_REJECTED',
-            title: 'CBMS refused the credentials',
-            body: `CBMS answered 100 (wrong user name or password) for ${KIND_WORDS[doc.kind]} ${doc.number}. Check CBMS_USERNAME and CBMS_PASSWORD, then resync.`,
-            data: { documentId: doc.id, documentType: doc.kind, number: doc.number },
-          });
-        });
-        return;
-      }
       const last = job.attempt >= CBMS_MAX_TRIES;
-      await repo.recordSync(deps.db, doc.id, {
-        syncStatus: last ? 'failed' : 'pending',
-        lastSyncReply: outcome.reply,
-        at,
-        attempted: true,
+      const syncStatus =
+        outcome.kind === 'synced' ? 'synced' : outcome.kind === 'credentials' || last ? 'failed' : 'pending';
+      const effect = {
+        synced: 'synced',
+        credentials: 'wrong credentials: failed, no more tries, admins alerted',
+        retry: last ? `failed after ${CBMS_MAX_TRIES} tries` : 'will be tried again',
+      }[outcome.kind];
+      // The attempt and its effect go to the document and, with no admin, to the activity log.
+      await inTransaction(deps.db, async (tx, afterCommit) => {
+        await repo.recordSync(tx, doc.id, { syncStatus, lastSyncReply: outcome.reply, at, attempted: true });
+        await recordActivity(tx, {
+          adminId: null,
+          action: 'sync_attempt',
+          entityType: doc.kind,
+          entityId: doc.id,
+          summary: `CBMS sync attempt ${doc.syncAttempts + 1} of ${KIND_WORDS[doc.kind]} ${doc.number}${realtime ? ' (real time)' : ''}: reply ${outcome.reply}, ${effect}`,
+          at,
+        });
+        if (outcome.kind !== 'credentials') return;
+        await deps.notifier.notifyAdmins(tx, afterCommit, {
+          permission: invoicePermissions.SYNC,
+          type: 'CBMS_CREDENTIALS_REJECTED',
+          title: 'CBMS refused the credentials',
+          body: `CBMS answered 100 (wrong user name or password) for ${KIND_WORDS[doc.kind]} ${doc.number}. Check CBMS_USERNAME and CBMS_PASSWORD, then resync.`,
+          data: { documentId: doc.id, documentType: doc.kind, number: doc.number },
+        });
       });
+      if (outcome.kind !== 'retry') return;
       if (last) {
         deps.log.warn({ documentId: doc.id, reply: outcome.reply }, 'CBMS sync failed after every try');
         return;

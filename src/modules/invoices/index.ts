@@ -2,19 +2,24 @@
 // order paid, a credit note in the one that returns it, unbroken number series per fiscal year,
 // rows the database keeps as issued, PDFs with the original/copy rule, the Schedule 5 registers
 // and the CBMS sync. Orders (its in-transaction hooks), activity, identity, notifications and
-// pos are reached through their index.ts only.
+// pos (whose counter receipt becomes the tax invoice) are reached through their index.ts only.
 import type { PasalModule } from '../../platform/module';
 import { createNotifier } from '../notifications';
 import { onOrderPaidInTransaction, onOrderReturnedInTransaction } from '../orders';
+import { provideSaleReceipt } from '../pos';
 import { cbmsSyncJob } from './cbms.sync';
 import { invoicePermissions } from './invoices.permissions';
 import { invoiceRoutes } from './invoices.routes';
-import { type InvoiceDeps, issueCreditNote, issueInvoice } from './invoices.service';
+import { type InvoiceDeps, issueCreditNote, issueInvoice, posReceiptPdf } from './invoices.service';
 
 export { invoicePermissions } from './invoices.permissions';
 
 export const invoicesModule: PasalModule = {
   name: 'invoices',
+  tags: {
+    invoices:
+      'Nepal VAT documents: tax invoices and credit notes, their PDFs, CBMS sync and the sales registers.',
+  },
   permissions: [{ module: invoicePermissions.module, codes: invoicePermissions.codes }],
   register(ctx) {
     const syncJob = cbmsSyncJob({
@@ -44,6 +49,8 @@ export const invoicesModule: PasalModule = {
     onOrderReturnedInTransaction(ctx.db, async (tx, afterCommit, e) => {
       await issueCreditNote(deps, tx, afterCommit, e);
     });
+    // A paid counter sale's receipt is its tax invoice on 80 mm paper.
+    provideSaleReceipt(ctx.db, (p) => posReceiptPdf(deps, p));
     invoiceRoutes(ctx.app, { ...deps, enqueueSync });
   },
 };

@@ -1,6 +1,6 @@
 // Every query of tax documents. The trigger `tax_documents_locked` refuses any change but the
 // print and sync bookkeeping, so the only UPDATEs here are those.
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { PageWindow } from '../../platform/http/pagination';
 import { type SyncStatus, type TaxDocumentKind, taxDocuments, taxNumberSeries } from './invoices.table';
@@ -100,13 +100,22 @@ export async function listDocuments(
   return { rows, count: total?.n ?? 0 };
 }
 
-/** Documents of a register, in series order. */
-export function registerRows(db: Db, filter: DocumentFilter): Promise<TaxDocumentRow[]> {
+/**
+ * One page of a register (one fiscal year, so one series), in series order: the documents
+ * after place `afterSequence`. Keyset paging, so a long register never rescans what it sent.
+ */
+export function registerBatch(
+  db: Db,
+  filter: DocumentFilter & { fiscalYear: string },
+  afterSequence: number,
+  limit: number,
+): Promise<TaxDocumentRow[]> {
   return db
     .select()
     .from(taxDocuments)
-    .where(where(filter))
-    .orderBy(asc(taxDocuments.fiscalYear), asc(taxDocuments.sequence));
+    .where(and(where(filter), gt(taxDocuments.sequence, afterSequence)))
+    .orderBy(asc(taxDocuments.sequence))
+    .limit(limit);
 }
 
 /** One more rendering: returns the document with its new print count. */

@@ -1,19 +1,18 @@
 // Tax documents over HTTP: the back office's lists, details, PDFs, resyncs and registers, and
 // the customer's own invoice. Rules live in the services.
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
+import type { AppError } from '../../platform/http/errors';
 import { intId, intIdParams } from '../../platform/http/params';
 import type { ApiApp } from '../../platform/module';
-import { findOrderLink } from '../orders';
 import { resyncDocument } from './cbms.sync';
 import { invoiceErrors } from './invoices.errors';
-import { type PdfFormat, renderTaxDocument } from './invoices.pdf';
 import { invoicePermissions } from './invoices.permissions';
 import { registerCsv } from './invoices.registers';
-import * as repo from './invoices.repository';
 import {
   csvResponse,
   documentListQuery,
@@ -23,11 +22,12 @@ import {
   taxDocumentView,
 } from './invoices.schemas';
 import {
-  countRendering,
+  customerInvoicePdf,
   documentView,
   getDocument,
   type InvoiceDeps,
   listDocuments,
+  renderDocument,
 } from './invoices.service';
 import type { TaxDocumentKind } from './invoices.table';
 
@@ -35,34 +35,32 @@ export interface InvoiceRouteDeps extends InvoiceDeps {
   enqueueSync(documentId: number, resync: boolean): Promise<void>;
 }
 
-const SURFACES: Array<{ kind: TaxDocumentKind; path: string; noun: string; file: string }> = [
-  { kind: 'invoice', path: '/api/admin/invoices', noun: 'Tax invoice', file: 'invoice' },
-  { kind: 'credit_note', path: '/api/admin/credit-notes', noun: 'Credit note', file: 'credit-note' },
+const SURFACES: Array<{
+  kind: TaxDocumentKind;
+  path: string;
+  noun: string;
+  file: string;
+  /** The 404 of an unknown id, for the OpenAPI document. */
+  notFound: AppError[];
+}> = [
+  {
+    kind: 'invoice',
+    path: '/api/admin/invoices',
+    noun: 'Tax invoice',
+    file: 'invoice',
+    notFound: [invoiceErrors.invoiceNotFound()],
+  },
+  {
+    kind: 'credit_note',
+    path: '/api/admin/credit-notes',
+    noun: 'Credit note',
+    file: 'credit-note',
+    notFound: [invoiceErrors.creditNoteNotFound()],
+  },
 ];
 
-/** The AD date of issue on the store's calendar: `2026-11-26`. */
-const adDate = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
-
-async function renderedPdf(
-  deps: InvoiceRouteDeps,
-  p: { kind?: TaxDocumentKind; id: number; adminId: string | null; format: PdfFormat },
-) {
-  const doc = await countRendering(deps, p);
-  const pdf = await renderTaxDocument({
-    doc,
-    dateAd: adDate(deps.config.STORE_TIMEZONE, doc.issuedAt),
-    format: p.format,
-    createdAt: deps.clock.now(),
-  });
-  const file = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
-  return { pdf, fileName: `${file}-${doc.fiscalYear.replace('/', '-')}-${doc.number}.pdf` };
-}
-
 /** A download naming buyers and their PANs: no shared cache may keep it. */
-const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | string) =>
+const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | Readable) =>
   reply
     .type(type)
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -90,7 +88,7 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
     app.get(
       `${s.path}/:id`,
       {
-        config: { access: access.admin(invoicePermissions.READ) },
+        config: { access: access.admin(invoicePermissions.READ), errors: s.notFound },
         schema: {
           tags: ['invoices'],
           summary: `One ${s.noun.toLowerCase()} with its figures in paisa`,
@@ -103,7 +101,7 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
     app.get(
       `${s.path}/:id/pdf`,
       {
-        config: { access: access.admin(invoicePermissions.PRINT) },
+        config: { access: access.admin(invoicePermissions.PRINT), errors: s.notFound },
         schema: {
           tags: ['invoices'],
           summary: `The ${s.noun.toLowerCase()} as a PDF (A4 or 80 mm receipt); the first is the original, later ones are numbered copies`,
@@ -113,10 +111,10 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
         },
       },
       async (request, reply) => {
-        const { pdf, fileName } = await renderedPdf(deps, {
+        const { pdf, fileName } = await renderDocument(deps, {
           kind: s.kind,
           id: request.params.id,
-          adminId: currentUser(request).userId,
+          by: { via: 'admin', adminId: currentUser(request).userId },
           format: request.query.format,
         });
         return sendDownload(reply, 'application/pdf', fileName, pdf);
@@ -125,7 +123,10 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
     app.post(
       `${s.path}/:id/resync`,
       {
-        config: { access: access.admin(invoicePermissions.SYNC) },
+        config: {
+          access: access.admin(invoicePermissions.SYNC),
+          errors: [...s.notFound, invoiceErrors.syncNotConfigured(), invoiceErrors.alreadySynced()],
+        },
         schema: {
           tags: ['invoices'],
           summary: `Sends the ${s.noun.toLowerCase()} to CBMS again (409 when already synced or CBMS is off)`,
@@ -160,13 +161,16 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
         },
       },
       async (request, reply) => {
-        const { fileName, csv } = await registerCsv(deps, {
-          kind: r.kind,
-          fiscalYear: request.query.fiscalYear,
-          month: request.query.month,
-          adminId: currentUser(request).userId,
-        });
-        return sendDownload(reply, 'text/csv; charset=utf-8', fileName, csv);
+        const { fileName, stream } = registerCsv(
+          { ...deps, log: request.log },
+          {
+            kind: r.kind,
+            fiscalYear: request.query.fiscalYear,
+            month: request.query.month,
+            adminId: currentUser(request).userId,
+          },
+        );
+        return sendDownload(reply, 'text/csv; charset=utf-8', fileName, stream);
       },
     );
   }
@@ -176,7 +180,14 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
     app.get(
       `${prefix}/:orderId/invoice`,
       {
-        config: { access: customer },
+        config: {
+          access: customer,
+          errors: [
+            invoiceErrors.orderNotFound(),
+            invoiceErrors.orderAccessDenied(),
+            invoiceErrors.invoiceNotFound(),
+          ],
+        },
         schema: {
           tags: ['invoices'],
           summary:
@@ -187,16 +198,9 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
         },
       },
       async (request, reply) => {
-        const userId = currentUser(request).userId;
-        const order = await findOrderLink(deps.db, request.params.orderId);
-        if (!order) throw invoiceErrors.orderNotFound();
-        if (order.customerId !== userId) throw invoiceErrors.orderAccessDenied();
-        const invoice = await repo.findByOrder(deps.db, 'invoice', order.id);
-        if (!invoice) throw invoiceErrors.invoiceNotFound();
-        const { pdf, fileName } = await renderedPdf(deps, {
-          kind: 'invoice',
-          id: invoice.id,
-          adminId: null,
+        const { pdf, fileName } = await customerInvoicePdf(deps, {
+          orderId: request.params.orderId,
+          customerId: currentUser(request).userId,
           format: request.query.format,
         });
         return sendDownload(reply, 'application/pdf', fileName, pdf);

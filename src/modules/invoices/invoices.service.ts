@@ -8,8 +8,9 @@ import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
 import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/pagination';
 import { recordActivity } from '../activity';
 import { findUserCard } from '../identity';
-import type { OrderDocumentEvent } from '../orders';
+import { findOrderLink, type OrderDocumentEvent } from '../orders';
 import { invoiceErrors } from './invoices.errors';
+import { type PdfFormat, renderTaxDocument } from './invoices.pdf';
 import * as repo from './invoices.repository';
 import type { DocumentListQuery, TaxDocumentView } from './invoices.schemas';
 import type { TaxDocumentKind } from './invoices.table';
@@ -183,16 +184,17 @@ async function afterIssue(
   doc: repo.TaxDocumentRow,
   adminId: string | null,
 ) {
-  if (adminId) {
-    await recordActivity(tx, {
-      adminId,
-      action: 'issue',
-      entityType: doc.kind,
-      entityId: doc.id,
-      summary: `Issued ${KIND_WORDS[doc.kind]} ${doc.number} (${doc.fiscalYear}) for order ${doc.orderNumber}`,
-      at: doc.issuedAt,
-    });
-  }
+  // With no admin (a verified online payment) the entry names the system: the log holds every
+  // issue, not only staff ones.
+  const bySystem = doc.kind === 'invoice' ? ' (by the system: payment verified)' : ' (by the system)';
+  await recordActivity(tx, {
+    adminId,
+    action: 'issue',
+    entityType: doc.kind,
+    entityId: doc.id,
+    summary: `Issued ${KIND_WORDS[doc.kind]} ${doc.number} (${doc.fiscalYear}) for order ${doc.orderNumber}${adminId ? '' : bySystem}`,
+    at: doc.issuedAt,
+  });
   if (doc.syncStatus === 'pending') deps.queueSync(afterCommit, doc.id);
 }
 
@@ -265,13 +267,24 @@ export async function getDocument(
   return documentView(doc);
 }
 
+/** Who asked for a rendering: an admin in the back office or at the POS counter, or the buyer. */
+export type RenderedBy = { via: 'admin' | 'pos'; adminId: string } | { via: 'customer'; customerId: string };
+
+function renderingSummary(doc: repo.TaxDocumentRow, by: RenderedBy, format: PdfFormat): string {
+  const copy = doc.printCount > 1 ? `copy of original ${doc.printCount - 1}` : 'original';
+  const what = `${KIND_WORDS[doc.kind]} ${doc.number} (${format}, ${copy})`;
+  if (by.via === 'customer') return `The customer downloaded ${what}`;
+  return by.via === 'pos' ? `Printed ${what} as the POS receipt` : `Printed ${what}`;
+}
+
 /**
  * Counts one more rendering of a document (the first is the original, every later one a copy)
- * and, for an admin, writes it to the activity log, in one transaction.
+ * and writes it to the activity log (with no admin for a customer's download), in one
+ * transaction.
  */
 export function countRendering(
   deps: { db: Db; clock: Clock },
-  p: { kind?: TaxDocumentKind; id: number; adminId: string | null; format: string },
+  p: { kind?: TaxDocumentKind; id: number; by: RenderedBy; format: PdfFormat },
 ): Promise<repo.TaxDocumentRow> {
   return inTransaction(deps.db, async (tx) => {
     const at = deps.clock.now();
@@ -279,17 +292,75 @@ export function countRendering(
     if (!current)
       throw p.kind === 'credit_note' ? invoiceErrors.creditNoteNotFound() : invoiceErrors.invoiceNotFound();
     const doc = (await repo.countPrint(tx, current.id, at))!;
-    if (p.adminId) {
-      const copy = doc.printCount > 1 ? `copy of original ${doc.printCount - 1}` : 'original';
-      await recordActivity(tx, {
-        adminId: p.adminId,
-        action: doc.printCount > 1 ? 'reprint' : 'print',
-        entityType: doc.kind,
-        entityId: doc.id,
-        summary: `Printed ${KIND_WORDS[doc.kind]} ${doc.number} (${p.format}, ${copy})`,
-        at,
-      });
-    }
+    await recordActivity(tx, {
+      adminId: p.by.via === 'customer' ? null : p.by.adminId,
+      action: doc.printCount > 1 ? 'reprint' : 'print',
+      entityType: doc.kind,
+      entityId: doc.id,
+      summary: renderingSummary(doc, p.by, p.format),
+      at,
+    });
     return doc;
+  });
+}
+
+/** The AD date of issue on the store's calendar: `2026-11-26`. */
+const adDate = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+
+/** One rendering of a document as a PDF, counted (original or numbered copy) and logged. */
+export async function renderDocument(
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'STORE_TIMEZONE'> },
+  p: { kind?: TaxDocumentKind; id: number; by: RenderedBy; format: PdfFormat },
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const doc = await countRendering(deps, p);
+  const pdf = await renderTaxDocument({
+    doc,
+    dateAd: adDate(deps.config.STORE_TIMEZONE, doc.issuedAt),
+    format: p.format,
+    createdAt: deps.clock.now(),
+  });
+  const file = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
+  return { pdf, fileName: `${file}-${doc.fiscalYear.replace('/', '-')}-${doc.number}.pdf` };
+}
+
+/** The customer's download of the invoice of one of their orders. */
+export async function customerInvoicePdf(
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'STORE_TIMEZONE'> },
+  p: { orderId: number; customerId: string; format: PdfFormat },
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const order = await findOrderLink(deps.db, p.orderId);
+  if (!order) throw invoiceErrors.orderNotFound();
+  if (order.customerId !== p.customerId) throw invoiceErrors.orderAccessDenied();
+  const invoice = await repo.findByOrder(deps.db, 'invoice', order.id);
+  if (!invoice) throw invoiceErrors.invoiceNotFound();
+  return renderDocument(deps, {
+    kind: 'invoice',
+    id: invoice.id,
+    by: { via: 'customer', customerId: p.customerId },
+    format: p.format,
+  });
+}
+
+/**
+ * The POS receipt of a counter sale (pos.documents.ts): its tax invoice on 80 mm paper, or null
+ * (plain receipt) when tax invoices are off or the sale has no invoice yet (not paid). An
+ * invoice issued while tax invoices were on is not printed once they are off: the store has
+ * left the VAT scheme and prints what it prints for every other sale.
+ */
+export async function posReceiptPdf(
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'STORE_TIMEZONE' | 'TAX_INVOICES_ENABLED'> },
+  p: { orderId: number; adminId: string },
+): Promise<{ pdf: Buffer; fileName: string } | null> {
+  if (!deps.config.TAX_INVOICES_ENABLED) return null;
+  const invoice = await repo.findByOrder(deps.db, 'invoice', p.orderId);
+  if (!invoice) return null;
+  return renderDocument(deps, {
+    kind: 'invoice',
+    id: invoice.id,
+    by: { via: 'pos', adminId: p.adminId },
+    format: 'receipt80',
   });
 }

@@ -12,6 +12,9 @@ export { ADMIN_NOTIFICATION_EVENT, createNotifier } from './notifications.servic
 
 export const notificationsModule: PasalModule = {
   name: 'notifications',
+  tags: {
+    notifications: 'In-app notifications of admins and customers.',
+  },
   register(ctx) {
     notificationsRoutes(ctx);
     // Each admin socket hears that admin's new notifications (`admin.notification`).

@@ -7,6 +7,7 @@ import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import { uuidIdParams } from '../../platform/http/params';
 import type { ModuleContext } from '../../platform/module';
+import { notificationErrors } from './notifications.errors';
 import * as s from './notifications.schemas';
 import * as notifications from './notifications.service';
 
@@ -85,7 +86,7 @@ function inboxRoutes(ctx: ModuleContext, inbox: Inbox) {
   app.patch(
     `${inbox.prefix}/:id/read`,
     {
-      config,
+      config: { ...config, errors: [notificationErrors.notFound()] },
       schema: {
         tags,
         summary: 'Mark one notification read (again: unchanged)',

@@ -44,7 +44,7 @@ export interface AdminNotice {
 export interface Notifier {
   /**
    * Call INSIDE the caller's transaction: writes the in-app notification there, and after
-   * commit queues one push per signed-in device of the customer.
+   * commit queues one push per device the customer is signed in on.
    */
   notifyCustomer(tx: Db, afterCommit: AfterCommit, n: CustomerNotice): Promise<void>;
   /**
@@ -55,6 +55,8 @@ export interface Notifier {
 }
 
 export function createNotifier(deps: {
+  /** Read after commit (the devices to push to), outside the caller's transaction. */
+  db: Db;
   push: Outgoing<PushMessage>;
   clock: Clock;
   realtime: Pick<Realtime, 'emitToRoom'>;
@@ -73,9 +75,11 @@ export function createNotifier(deps: {
           createdAt: now,
         },
       ]);
-      const tokens = await livePushTokens(tx, n.customerId, now);
       afterCommit(async () => {
         if (!row) return;
+        // The devices are looked up once the notification is committed, so the caller's
+        // transaction (often holding stock or order locks) does not wait for this read.
+        const tokens = await livePushTokens(deps.db, n.customerId, now);
         const data = { ...row.data, type: row.type, notificationId: row.id };
         for (const to of tokens) await deps.push.send({ to, title: row.title, body: row.body, data });
       });

@@ -14,6 +14,8 @@ import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
+export { type OrderDashboardView, orderDashboardView } from './analytics/analytics.schemas';
+export { orderDashboard } from './analytics/analytics.service';
 export { printedOrderDate } from './invoice/invoice.service';
 export {
   type ChangeOutcome,
@@ -31,6 +33,7 @@ export {
   onOrderPaidInTransaction,
   onOrderReturnedInTransaction,
 } from './orders.documents';
+export { orderErrors } from './orders.errors';
 export { queueUnpaidOrderCancels } from './orders.jobs';
 export { findOrderLink, type OrderLink } from './orders.links';
 export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
@@ -42,6 +45,10 @@ export { orderTypeOf } from './orders.service';
 
 export const ordersModule: PasalModule = {
   name: 'orders',
+  tags: {
+    orders: "Checkout and a customer's orders; order analytics and invoices for the back office.",
+    'orders (admin)': 'Managing orders in the back office: fulfilment, cancellation, refunds, notes.',
+  },
   permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
   async register(ctx) {
     const deps = { ...ctx, payments: paymentInitiatorHolder(ctx.app) };

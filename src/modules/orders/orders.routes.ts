@@ -4,8 +4,30 @@ import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import { intIdParams } from '../../platform/http/params';
 import type { ModuleContext } from '../../platform/module';
+import { cartErrors } from '../cart';
+import { paymentErrors } from '../payments';
+import { orderErrors } from './orders.errors';
 import * as s from './orders.schemas';
 import * as orders from './orders.service';
+
+/**
+ * What placing an order can be refused for, checkout and buy-now alike: the return URL, COD's
+ * verified phone, the cart's district, stock, the coupon (used up by the time a COD order takes
+ * it, or buy-now's promoCode), and the payment gateway (its minimum, its answer).
+ */
+const placeOrderErrors = [
+  orderErrors.returnUrlNotAllowed(),
+  orderErrors.phoneVerificationRequired(),
+  orderErrors.shippingDistrictRequired(),
+  cartErrors.districtInvalid(''),
+  cartErrors.insufficientStock(0, 0),
+  cartErrors.couponInvalid('usage_limit_reached'),
+  orderErrors.gatewayUnavailable(),
+  paymentErrors.amountBelowMinimum('', 0),
+];
+
+/** A customer's order: unknown, or another customer's. */
+const ownOrderErrors = [orderErrors.notFound(), orderErrors.accessDenied()];
 
 export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) {
   const { app } = ctx;
@@ -16,7 +38,12 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.post(
       `${prefix}/checkout`,
       {
-        config: { access: customer, idempotency: 'optional', operation: 'checkout' },
+        config: {
+          access: customer,
+          idempotency: 'optional',
+          operation: 'checkout',
+          errors: [...placeOrderErrors, orderErrors.cartEmpty(), orderErrors.productNotAvailable(0)],
+        },
         schema: {
           tags,
           summary: 'Turn the active cart into an order and start its payment (COD: confirmed at once)',
@@ -31,7 +58,13 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.post(
       `${prefix}/buy-now`,
       {
-        config: { access: customer, idempotency: 'optional', operation: 'buyNow' },
+        config: {
+          access: customer,
+          idempotency: 'optional',
+          operation: 'buyNow',
+          // One unit of one product, without a care package: the quote's own checks.
+          errors: [...placeOrderErrors, cartErrors.productNotFound(0)],
+        },
         schema: {
           tags,
           summary: 'Order one unit of one product, shipped to the cart location; the cart is untouched',
@@ -63,7 +96,7 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.get(
       `${prefix}/requests/:requestId`,
       {
-        config: { access: customer, operation: 'getOrderRequest' },
+        config: { access: customer, operation: 'getOrderRequest', errors: [orderErrors.requestNotFound()] },
         schema: {
           tags,
           summary: 'An async order request (cancel) and how it ended',
@@ -78,7 +111,7 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.get(
       `${prefix}/:id`,
       {
-        config: { access: customer },
+        config: { access: customer, errors: ownOrderErrors },
         schema: {
           tags,
           summary: 'One of the customer’s orders (another customer’s: 403 ORDER_ACCESS_DENIED)',
@@ -93,7 +126,7 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.post(
       `${prefix}/:id/cancel`,
       {
-        config: { access: customer, idempotency: 'optional' },
+        config: { access: customer, idempotency: 'optional', errors: ownOrderErrors },
         schema: {
           tags,
           summary: 'Ask to cancel (async): poll the request; it fails with invalid_transition when too late',
@@ -117,7 +150,11 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
     app.post(
       `${prefix}/:id/request-refund`,
       {
-        config: { access: customer, idempotency: 'optional' },
+        config: {
+          access: customer,
+          idempotency: 'optional',
+          errors: [...ownOrderErrors, orderErrors.refundNotAllowed()],
+        },
         schema: {
           tags,
           summary:

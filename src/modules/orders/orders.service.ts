@@ -201,6 +201,16 @@ async function placeOrder(
       customerId,
       at,
     });
+    await notifyOrder(
+      deps,
+      tx,
+      afterCommit,
+      order,
+      draft.source === 'buy_now' ? 'ORDER_PLACED_BUYNOW' : 'ORDER_PLACED_CHECKOUT',
+      customer?.email ?? null,
+    );
+    // The stock rows are locked from here to the commit, where concurrent checkouts of the same
+    // products queue: the writes that need no stock come first.
     await draft.reserve(tx, afterCommit, order.id, cod);
 
     let init: PaymentInitView;
@@ -247,14 +257,6 @@ async function placeOrder(
       }
       init = { orderId: order.id, status: 'payment_pending', ...started };
     }
-    await notifyOrder(
-      deps,
-      tx,
-      afterCommit,
-      order,
-      draft.source === 'buy_now' ? 'ORDER_PLACED_BUYNOW' : 'ORDER_PLACED_CHECKOUT',
-      customer?.email ?? null,
-    );
     return init;
   });
 }

@@ -91,6 +91,9 @@ export async function checkPaymentsBeforeCancel(app: ApiApp, orderId: number): P
 
 export const paymentsModule: PasalModule = {
   name: 'payments',
+  tags: {
+    payments: 'Payment gateway redirects (eSewa, Khalti, the sandbox) and the sandbox gateway.',
+  },
   async register(ctx) {
     const deps: PaymentsDeps = {
       config: ctx.config,
@@ -116,3 +119,6 @@ export const paymentsModule: PasalModule = {
     await paymentsRoutes(ctx, deps, jobs);
   },
 };
+
+/** The codes initiatePayment throws, for the routes of orders that call it to document. */
+export { paymentErrors } from './payments.errors';

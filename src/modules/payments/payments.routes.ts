@@ -1,6 +1,7 @@
 import { access } from '../../platform/auth/access';
 import type { ApiApp, ModuleContext } from '../../platform/module';
 import { sandboxRedirectParams } from './gateways/sandbox';
+import { paymentErrors } from './payments.errors';
 import { messagePage, redirectPage, sandboxPage } from './payments.pages';
 import {
   flattenParams,
@@ -39,7 +40,11 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
       app.get(
         '/api/payments/sandbox/:paymentId',
         {
-          config: { access: access.public(), operation: 'getSandboxPayment' },
+          config: {
+            access: access.public(),
+            operation: 'getSandboxPayment',
+            errors: [paymentErrors.notFound()],
+          },
           schema: {
             tags: ['payments'],
             summary: 'Sandbox checkout page (PAYMENTS_MODE=sandbox): Pay or Fail a payment by hand',
@@ -66,7 +71,11 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
       app.post(
         '/api/payments/sandbox/:paymentId',
         {
-          config: { access: access.public(), operation: 'submitSandboxPayment' },
+          config: {
+            access: access.public(),
+            operation: 'submitSandboxPayment',
+            errors: [paymentErrors.notFound()],
+          },
           schema: {
             tags: ['payments'],
             summary: 'The sandbox page buttons: 302 to the signed success or failure redirect',

@@ -2,7 +2,10 @@
 // as long as the sale, laid out twice — once on a scratch document to measure its height,
 // then for real. Standard PDF fonts, like the invoice: they draw Latin text only, so other
 // characters (Devanagari names) print as `?` rather than as wrong letters.
-import PDFDocument from 'pdfkit';
+import { lazyPackage } from '../../platform/lazy';
+
+// Loaded by the first receipt, not at start-up (platform/lazy.ts).
+const pdfkit = lazyPackage<typeof import('pdfkit')>('pdfkit');
 
 export interface Receipt {
   storeName: string;
@@ -113,6 +116,7 @@ export function renderReceipt(r: Receipt): Promise<Buffer> {
     Author: printable(r.storeName),
     CreationDate: r.createdAt,
   };
+  const PDFDocument = pdfkit();
   const scratch = new PDFDocument({ size: [RECEIPT_WIDTH, 14_400], margin: 0, info });
   const height = Math.ceil(layout(scratch, r));
   scratch.end();

@@ -7,7 +7,10 @@ import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import { rateLimiter } from '../../platform/http/openapi';
 import type { ModuleContext } from '../../platform/module';
-import { emiInquiryBody, emiInquiryView, submitEmiInquiry } from '../emi';
+import { cartErrors } from '../cart';
+import { emiErrors, emiInquiryBody, emiInquiryView, submitEmiInquiry } from '../emi';
+import { orderErrors } from '../orders';
+import { posErrors } from './pos.errors';
 import { posPermissions as perms } from './pos.permissions';
 import * as s from './pos.schemas';
 import * as pos from './pos.service';
@@ -27,7 +30,7 @@ const exportResponse = {
 };
 
 export function posRoutes(ctx: ModuleContext) {
-  const { app, config } = ctx;
+  const { app } = ctx;
   const tags = ['pos'];
   const base = '/api/admin/pos';
 
@@ -36,7 +39,6 @@ export function posRoutes(ctx: ModuleContext) {
     max: pos.CUSTOMER_CREATIONS_PER_WINDOW,
     timeWindow: pos.CUSTOMER_CREATION_WINDOW_MS,
     skipOnError: true,
-    allowList: () => !config.RATE_LIMIT_ENABLED,
     keyGenerator: (request) =>
       `pos-customer-create:${request.principal?.actor === 'admin' ? request.principal.userId : request.ip}`,
   });
@@ -61,7 +63,10 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/customers`,
     {
-      config: { access: access.admin(perms.CREATE) },
+      config: {
+        access: access.admin(perms.CREATE),
+        errors: [posErrors.duplicateEmail(), posErrors.duplicatePhone()],
+      },
       onRequest: customerCreationLimit,
       schema: {
         tags,
@@ -78,7 +83,16 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/orders`,
     {
-      config: { access: access.admin(perms.CREATE), idempotency: 'required' },
+      config: {
+        access: access.admin(perms.CREATE),
+        idempotency: 'required',
+        errors: [
+          posErrors.customerNotFound(),
+          cartErrors.productNotFound(0),
+          orderErrors.productNotAvailable(0),
+          cartErrors.insufficientStock(0, 0),
+        ],
+      },
       schema: {
         tags,
         summary: 'Create an in-store order (payment_pending); Idempotency-Key required',
@@ -97,6 +111,14 @@ export function posRoutes(ctx: ModuleContext) {
         access: access.admin(perms.RECORD_PAYMENT),
         idempotency: 'required',
         operation: 'recordPosOrderPayment',
+        errors: [
+          posErrors.orderNotFound(),
+          posErrors.notPosSale(),
+          posErrors.notPaymentPending('', ''),
+          posErrors.invalidGateway([]),
+          posErrors.amountMismatch(0),
+          posErrors.duplicateReference(),
+        ],
       },
       schema: {
         tags,
@@ -117,7 +139,11 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/orders/:orderId/payment-failure`,
     {
-      config: { access: access.admin(perms.UPDATE), operation: 'recordPosOrderPaymentFailure' },
+      config: {
+        access: access.admin(perms.UPDATE),
+        operation: 'recordPosOrderPaymentFailure',
+        errors: [posErrors.orderNotFound(), posErrors.notPosSale()],
+      },
       schema: {
         tags,
         summary: 'Note a failed payment attempt (the order stays payment_pending; retry allowed)',
@@ -140,7 +166,11 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/orders/:orderId/pickup-confirm`,
     {
-      config: { access: access.admin(perms.UPDATE), operation: 'confirmPosOrderPickup' },
+      config: {
+        access: access.admin(perms.UPDATE),
+        operation: 'confirmPosOrderPickup',
+        errors: [posErrors.orderNotFound(), posErrors.notPosSale(), posErrors.pickupNotInStore(null)],
+      },
       schema: {
         tags,
         summary: 'The customer collected the order: fulfilment received or ready → picked_up',
@@ -160,7 +190,10 @@ export function posRoutes(ctx: ModuleContext) {
   app.post(
     `${base}/emi-inquiry`,
     {
-      config: { access: access.admin(perms.CREATE) },
+      config: {
+        access: access.admin(perms.CREATE),
+        errors: [emiErrors.disabled(), emiErrors.bankNotFound(), emiErrors.productNotFound()],
+      },
       schema: {
         tags,
         summary: 'Send an EMI inquiry for a walk-in customer (the app inquiry, from the counter)',
@@ -174,7 +207,11 @@ export function posRoutes(ctx: ModuleContext) {
   app.get(
     `${base}/orders/export`,
     {
-      config: { access: access.admin(perms.READ), operation: 'exportPosOrders' },
+      config: {
+        access: access.admin(perms.READ),
+        operation: 'exportPosOrders',
+        errors: [posErrors.rangeTooLarge(0)],
+      },
       schema: {
         tags,
         summary: 'Every POS order of a range of at most 90 days, newest first, as JSON or CSV',
@@ -216,16 +253,24 @@ export function posRoutes(ctx: ModuleContext) {
   app.get(
     `${base}/orders/:orderId/receipt`,
     {
-      config: { access: access.admin(perms.READ) },
+      config: {
+        access: access.admin(perms.READ),
+        errors: [posErrors.orderNotFound(), posErrors.notPosSale()],
+      },
       schema: {
         tags,
-        summary: 'The sale as a receipt for an 80 mm thermal printer (PDF)',
+        summary:
+          'The sale as a receipt for an 80 mm thermal printer (PDF); with tax invoices on, a paid sale prints its tax invoice (original first, then numbered copies)',
         params: s.orderIdParams,
         response: { 200: pdfResponse },
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await pos.orderReceipt(ctx, request.params.orderId);
+      const { fileName, pdf } = await pos.orderReceipt(
+        ctx,
+        request.params.orderId,
+        currentUser(request).userId,
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${fileName}"`)

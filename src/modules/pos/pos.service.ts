@@ -15,6 +15,7 @@ import { counterCustomers, findUserContacts } from '../identity';
 import { posSales, printedOrderDate } from '../orders';
 import { DuplicatePosReference, POS_GATEWAYS, type PosGateway, recordPosPayment } from '../payments';
 import { csvDocumentStart, csvRow } from './pos.csv';
+import { saleReceiptProvider } from './pos.documents';
 import { posErrors } from './pos.errors';
 import { renderReceipt } from './pos.receipt';
 import type {
@@ -413,12 +414,18 @@ function paymentLine(order: posSales.PosOrder): string {
   return 'Awaiting payment';
 }
 
-/** `GET /api/admin/pos/orders/:orderId/receipt`: the sale as an 80 mm thermal receipt. */
+/**
+ * `GET /api/admin/pos/orders/:orderId/receipt`: the sale as an 80 mm thermal receipt — its tax
+ * invoice when the invoices module has one for it (pos.documents.ts), else the plain receipt.
+ */
 export async function orderReceipt(
   deps: PosDeps,
   orderId: number,
+  adminId: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await posOrderOr404(deps.db, orderId, false);
+  const provided = await saleReceiptProvider(deps.db)?.({ orderId: order.id, adminId });
+  if (provided) return provided;
   const items = await posSales.posOrderItems(deps.db, order.id);
   const orderDate = printedOrderDate(deps.config.STORE_TIMEZONE, order.createdAt);
   const pdf = await renderReceipt({

@@ -9,13 +9,17 @@ import { newTicketNumber, type RepairDeps } from './repairs.service';
 
 export const repairsModule: PasalModule = {
   name: 'repairs',
+  tags: {
+    'repair requests': "A customer's repair requests.",
+    'repair requests (admin)': 'Handling repair requests in the back office.',
+  },
   permissions: [{ module: repairPermissions.module, codes: repairPermissions.codes }],
   register(ctx) {
     const deps: RepairDeps = {
       db: ctx.db,
       clock: ctx.clock,
       config: ctx.config,
-      notifier: createNotifier({ push: ctx.push, clock: ctx.clock, realtime: ctx.realtime }),
+      notifier: createNotifier({ db: ctx.db, push: ctx.push, clock: ctx.clock, realtime: ctx.realtime }),
       newTicketNumber,
     };
     customerRepairRoutes(ctx.app, deps);

@@ -5,6 +5,7 @@ import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import { intIdParams } from '../../platform/http/params';
 import type { ApiApp } from '../../platform/module';
+import { repairErrors } from './repairs.errors';
 import { repairPermissions } from './repairs.permissions';
 import * as s from './repairs.schemas';
 import * as repairs from './repairs.service';
@@ -17,7 +18,19 @@ export function customerRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.post(
     '/api/repair-requests',
     {
-      config: { access: customer },
+      config: {
+        access: customer,
+        errors: [
+          repairErrors.noDevices(),
+          repairErrors.brandRequired(0),
+          repairErrors.brandConflict(0),
+          repairErrors.brandNotFound(0),
+          repairErrors.orderNotFound(),
+          repairErrors.orderNotOwned(),
+          repairErrors.orderItemNotInOrder(0),
+          repairErrors.createFailed(),
+        ],
+      },
       schema: {
         tags,
         summary: 'Book a free repair for one or more devices',
@@ -56,7 +69,7 @@ export function customerRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.get(
     '/api/repair-requests/:publicId',
     {
-      config: { access: customer },
+      config: { access: customer, errors: [repairErrors.notFound(), repairErrors.notOwned()] },
       schema: { tags, summary: 'One own repair request', params: s.publicIdParams, response: detail },
     },
     async (request) =>
@@ -69,7 +82,10 @@ export function customerRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.patch(
     '/api/repair-requests/:publicId/cancel',
     {
-      config: { access: customer },
+      config: {
+        access: customer,
+        errors: [repairErrors.notFound(), repairErrors.notOwned(), repairErrors.cannotCancel('')],
+      },
       schema: {
         tags,
         summary: 'Cancel while still request_received (else 422 REPAIR_REQUEST_CANNOT_CANCEL)',
@@ -111,7 +127,7 @@ export function adminRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.get(
     '/api/admin/repair-requests/:id',
     {
-      config: { access: read },
+      config: { access: read, errors: [repairErrors.notFound()] },
       schema: { tags, summary: 'One repair request with its history', params: intIdParams, response: detail },
     },
     async (request) => ok(await repairs.getRepairRequestForAdmin(deps, request.params.id), 'Repair request'),
@@ -120,7 +136,7 @@ export function adminRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.patch(
     '/api/admin/repair-requests/:id/status',
     {
-      config: { access: update },
+      config: { access: update, errors: [repairErrors.notFound(), repairErrors.invalidTransition('', '')] },
       schema: {
         tags,
         summary: 'Move to the next status; the customer is notified (in-app and push)',
@@ -139,7 +155,7 @@ export function adminRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.patch(
     '/api/admin/repair-requests/:id/collection-method',
     {
-      config: { access: update },
+      config: { access: update, errors: [repairErrors.notFound(), repairErrors.collectionMethodLocked('')] },
       schema: {
         tags,
         summary: 'Change pickup or dropoff before collection; the customer is notified',
@@ -163,7 +179,7 @@ export function adminRepairRoutes(app: ApiApp, deps: repairs.RepairDeps) {
   app.patch(
     '/api/admin/repair-requests/:id/notes',
     {
-      config: { access: update },
+      config: { access: update, errors: [repairErrors.notFound()] },
       schema: {
         tags,
         summary: 'Replace the internal admin notes',

@@ -11,6 +11,10 @@ export { reviewPermissions } from './reviews.permissions';
 
 export const reviewsModule: PasalModule = {
   name: 'reviews',
+  tags: {
+    reviews: 'Product reviews by customers and their moderation.',
+    testimonials: 'Testimonials shown on the storefront.',
+  },
   permissions: [{ module: reviewPermissions.module, codes: reviewPermissions.codes }],
   async register(ctx) {
     // Testimonials first: their static paths sit under /api/admin/reviews beside `:id`.

@@ -1,9 +1,13 @@
 // Fields product reviews and testimonials share. Ratings are whole stars from 1 to 5.
 // Review comments, reviewer names and testimonials are plain text: whatever markup a client
 // sends is stripped before it is stored, so a storefront may show them without escaping worries.
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { decimalInt } from '../../platform/http/params';
+import { lazyPackage } from '../../platform/lazy';
+
+// Loaded by the first review or testimonial written, not at start-up (platform/lazy.ts).
+const sanitizer = lazyPackage<typeof sanitizeHtml>('sanitize-html');
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
 
@@ -23,7 +27,7 @@ const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => 
 export function plainText(text: string): string {
   let current = text;
   for (let round = 0; round < 5; round++) {
-    const next = decode(sanitizeHtml(current, NO_MARKUP));
+    const next = decode(sanitizer()(current, NO_MARKUP));
     if (next === current) break;
     current = next;
   }

@@ -13,8 +13,18 @@ import { adminRequestRoutes, requestRoutes } from './requests/requests.routes';
 import { feedbackPermissions, inquiryPermissions, requestPermissions } from './support.permissions';
 import type { SupportDeps } from './support.service';
 
+export { feedbackPermissions, inquiryPermissions, requestPermissions } from './support.permissions';
+export { type SupportWorkloadView, supportWorkload, supportWorkloadView } from './support.workload';
+
 export const supportModule: PasalModule = {
   name: 'support',
+  tags: {
+    'support inquiries': 'Contact-form conversations opened by visitors or customers.',
+    'support inquiries (admin)': 'Answering and managing support inquiries in the back office.',
+    'support requests': "A signed-in customer's support requests.",
+    'support requests (admin)': 'Answering and managing support requests in the back office.',
+    feedback: 'Customer feedback and its review.',
+  },
   permissions: [inquiryPermissions, requestPermissions, feedbackPermissions].map((p) => ({
     module: p.module,
     codes: p.codes,
@@ -33,7 +43,7 @@ export const supportModule: PasalModule = {
       config,
       mail: ctx.mail,
       events,
-      notifier: createNotifier({ push: ctx.push, clock, realtime: ctx.realtime }),
+      notifier: createNotifier({ db: ctx.db, push: ctx.push, clock, realtime: ctx.realtime }),
       realtime: ctx.realtime,
     };
 

@@ -8,6 +8,9 @@ import { systemRoutes } from './system.routes';
 
 export const systemModule: PasalModule = {
   name: 'system',
+  tags: {
+    system: 'Service status and information about the running instance.',
+  },
   permissions: [{ module: systemPermissions.module, codes: systemPermissions.codes }],
   async register(ctx) {
     const heartbeat = heartbeatJob(ctx);

@@ -39,10 +39,16 @@ export const STATUS_CACHE_TTL_MS = 10_000;
 
 /** The public status, read through the cache: storefronts poll it. */
 export function getSystemStatus(deps: Pick<Deps, 'db' | 'cache'>): Promise<SystemStatus> {
-  return cached(deps.cache, STATUS_CACHE_KEY, STATUS_CACHE_TTL_MS, async () => {
-    const beat = await lastHeartbeat(deps.db, HEARTBEAT);
-    return { name: 'Pasal', version: packageJson.version, lastJobHeartbeatAt: beat?.toISOString() ?? null };
-  });
+  return cached(
+    deps.cache,
+    STATUS_CACHE_KEY,
+    STATUS_CACHE_TTL_MS,
+    async () => {
+      const beat = await lastHeartbeat(deps.db, HEARTBEAT);
+      return { name: 'Pasal', version: packageJson.version, lastJobHeartbeatAt: beat?.toISOString() ?? null };
+    },
+    { local: true },
+  );
 }
 
 /** Queues one heartbeat now, e.g. to check that workers take jobs after a deploy. */

@@ -10,6 +10,9 @@ export type { UploadResult } from './uploads.schemas';
 
 export const uploadsModule: PasalModule = {
   name: 'uploads',
+  tags: {
+    uploads: 'Uploading files and signing links to private ones.',
+  },
   permissions: [{ module: uploadsPermissions.module, codes: uploadsPermissions.codes }],
   async register(ctx) {
     // Multipart parsing only in this scope: every other route keeps its JSON body rules.

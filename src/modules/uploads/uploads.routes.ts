@@ -102,6 +102,16 @@ const ownerOf = (request: FastifyRequest): UploadOwner => {
   return { actor: user.actor === 'admin' ? 'admin' : 'customer', userId: user.userId };
 };
 
+/** What an upload can be refused for: no file, too many, a bad uploadType or file type, its size, the store. */
+const uploadWriteErrors = [
+  uploadErrors.fileRequired(),
+  uploadErrors.tooManyFiles(0),
+  uploadErrors.typeInvalid([]),
+  uploadErrors.typeNotAllowed(''),
+  uploadErrors.tooLarge(0),
+  uploadErrors.storageFailed(),
+];
+
 export function uploadsRoutes(ctx: ModuleContext) {
   const { app } = ctx;
   const single = envelopeSchema(uploadResult);
@@ -109,7 +119,11 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.post(
     '/upload',
     {
-      config: { access: access.admin(uploadsPermissions.CREATE), operation: 'uploadFile' },
+      config: {
+        access: access.admin(uploadsPermissions.CREATE),
+        operation: 'uploadFile',
+        errors: uploadWriteErrors,
+      },
       schema: {
         tags,
         summary: 'Upload one file (multipart field `file`); images become WebP unless optimize=false',
@@ -138,7 +152,11 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.post(
     '/upload/multiple',
     {
-      config: { access: access.admin(uploadsPermissions.CREATE), operation: 'uploadFiles' },
+      config: {
+        access: access.admin(uploadsPermissions.CREATE),
+        operation: 'uploadFiles',
+        errors: uploadWriteErrors,
+      },
       schema: {
         tags,
         summary: `Upload 1 to ${MAX_FILES_PER_REQUEST} files (multipart field \`files\`)`,
@@ -167,7 +185,11 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.get(
     '/upload/signed-url/*',
     {
-      config: { access: access.admin(uploadsPermissions.READ), operation: 'getSignedUrl' },
+      config: {
+        access: access.admin(uploadsPermissions.READ),
+        operation: 'getSignedUrl',
+        errors: [uploadErrors.keyInvalid(), uploadErrors.notFound()],
+      },
       schema: {
         tags,
         summary:
@@ -184,7 +206,11 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.post(
     '/upload/signed-urls',
     {
-      config: { access: access.admin(uploadsPermissions.READ), operation: 'createSignedUrls' },
+      config: {
+        access: access.admin(uploadsPermissions.READ),
+        operation: 'createSignedUrls',
+        errors: [uploadErrors.keyInvalid()],
+      },
       schema: {
         tags,
         summary: 'URLs for up to 100 stored relativePaths, keyed by path',
@@ -198,7 +224,11 @@ export function uploadsRoutes(ctx: ModuleContext) {
   app.get(
     '/upload/file/*',
     {
-      config: { access: access.admin(uploadsPermissions.READ), operation: 'getUploadedFile' },
+      config: {
+        access: access.admin(uploadsPermissions.READ),
+        operation: 'getUploadedFile',
+        errors: [uploadErrors.keyInvalid(), uploadErrors.notFound()],
+      },
       schema: { tags, summary: 'Stream a stored file through the service', params: keyParams },
     },
     async (request, reply) =>
@@ -215,6 +245,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
         access: access.customer(),
         rateLimit: { max: CUSTOMER_UPLOADS_PER_MINUTE, timeWindow: 60_000 },
         operation: 'uploadFile',
+        errors: uploadWriteErrors,
       },
       schema: {
         tags,
@@ -247,6 +278,7 @@ export function uploadsRoutes(ctx: ModuleContext) {
         access: access.customer(),
         rateLimit: { max: CUSTOMER_SIGNED_URLS_PER_MINUTE, timeWindow: 60_000 },
         operation: 'getSignedUrl',
+        errors: [uploadErrors.keyInvalid(), uploadErrors.notFound()],
       },
       schema: {
         tags,

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileTypeFromFile } from 'file-type';
 import { v7 } from 'uuid';
 import { lazyPackage } from '../../platform/lazy';
 import type { ModuleContext } from '../../platform/module';
@@ -147,6 +146,8 @@ async function prepare(
   if (part.file.truncated) throw uploadErrors.tooLarge(request.maxBytes);
 
   const originalName = part.filename || 'file';
+  // file-type is ESM only (no lazyPackage): imported by the first upload, not at start-up.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(raw);
   if (IMAGE_UPLOAD_TYPES.has(request.uploadType) && !(detected && ACCEPTED_IMAGE_TYPES.has(detected.mime))) {
     throw uploadErrors.typeNotAllowed(request.uploadType);

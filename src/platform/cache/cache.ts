@@ -2,10 +2,21 @@ import { randomUUID } from 'node:crypto';
 
 // Cache port: the in-process LRU by default, Redis when REDIS_URL is set (shared by every
 // process). Also holds atomic counters, which business throttles (per email, per address) use.
+/**
+ * For public reads that every visitor shares (a content page, a placement's banners, a product
+ * list): `local: true` lets a process answer from its own copy, at most `CACHE_LOCAL_TTL_MS` old,
+ * without asking Redis. Every delete, and every set of such a key, is announced to the other
+ * processes, which drop their copies at once; the age limit bounds what a lost announcement can
+ * cost. The in-process cache is local already and ignores it.
+ */
+export interface LocalCopy {
+  local?: boolean;
+}
+
 export interface Cache {
   readonly driver: 'memory' | 'redis';
-  get<T>(key: string): Promise<T | undefined>;
-  set<T>(key: string, value: T, ttlMs: number): Promise<void>;
+  get<T>(key: string, options?: LocalCopy): Promise<T | undefined>;
+  set<T>(key: string, value: T, ttlMs: number, options?: LocalCopy): Promise<void>;
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix` (e.g. all cached pages of one list). */
   deleteByPrefix(prefix: string): Promise<void>;
@@ -23,11 +34,12 @@ export async function cached<T>(
   key: string,
   ttlMs: number,
   load: () => Promise<T>,
+  options?: LocalCopy,
 ): Promise<T> {
-  const hit = await cache.get<T>(key);
+  const hit = await cache.get<T>(key, options);
   if (hit !== undefined) return hit;
   const value = await load();
-  await cache.set(key, value, ttlMs);
+  await cache.set(key, value, ttlMs, options);
   return value;
 }
 

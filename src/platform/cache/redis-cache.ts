@@ -1,5 +1,7 @@
-import type { Redis } from 'ioredis';
-import type { Cache } from './cache';
+import { randomUUID } from 'node:crypto';
+import type { ChainableCommander, Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { Cache, LocalCopy } from './cache';
 
 // INCR and set the window on the first hit in one step, so a crash between the two
 // cannot leave a counter that never expires.
@@ -33,29 +35,110 @@ function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createRedisCache(opts: { redis: Redis; prefix: string; commandTimeoutMs?: number }): Cache {
+// A text value (an answer already serialised) is stored behind this mark, as it is: a hit then
+// costs no JSON.parse of the whole answer. JSON text never starts with a control character.
+const TEXT_MARK = '\u0001';
+const encode = (value: unknown): string | undefined =>
+  typeof value === 'string' ? TEXT_MARK + value : JSON.stringify(value);
+const decode = (raw: string): unknown => (raw.startsWith(TEXT_MARK) ? raw.slice(1) : JSON.parse(raw));
+
+interface LocalEntry {
+  /** As stored in Redis (JSON or marked text): parsed on every read, so no caller shares an object. */
+  raw: string;
+  until: number;
+}
+
+export function createRedisCache(opts: {
+  redis: Redis;
+  prefix: string;
+  commandTimeoutMs?: number;
+  /** How old a process's own copy of a `local` read may be; 0 keeps none. */
+  localTtlMs?: number;
+  localMaxEntries?: number;
+}): Cache {
   const { redis } = opts;
   const k = (key: string) => `${opts.prefix}:cache:${key}`;
   const timeoutMs = opts.commandTimeoutMs ?? 250;
+  const localTtlMs = opts.localTtlMs ?? 0;
+  // Bounded: a search page is a key of its own, and memory matters on a small server.
+  const copies = new LRUCache<string, LocalEntry>({ max: opts.localMaxEntries ?? 500 });
+  // Copies are dropped when any process announces a change; a dedicated connection listens
+  // (a subscribed Redis connection can do nothing else).
+  const channel = `${opts.prefix}:cache:changed`;
+  let listener: Redis | undefined;
+  // A message is `<sender>k:<key>` or `<sender>p:<prefix>`; a process skips its own (it has
+  // already dropped what it changed, and may hold the new value since).
+  const sender = `${randomUUID()}|`;
+  const forget = (change: string) => {
+    const prefix = change.slice(2);
+    if (change.startsWith('k:')) copies.delete(prefix);
+    else for (const key of copies.keys()) if (key.startsWith(prefix)) copies.delete(key);
+  };
+  if (localTtlMs > 0) {
+    listener = redis.duplicate();
+    listener.on('message', (_channel: string, message: string) => {
+      if (!message.startsWith(sender)) forget(message.slice(message.indexOf('|') + 1));
+    });
+    // While the listener was away announcements were lost: nothing copied before is trusted.
+    listener.on('ready', () => copies.clear());
+    listener.on('error', () => {}); // reconnects by itself; the age limit covers the gap
+    listener.subscribe(channel).catch(() => {});
+  }
+  const announce = async (change: string) => {
+    forget(change);
+    if (listener) await withinMs(timeoutMs, redis.publish(channel, sender + change));
+  };
+  /**
+   * One write and, when processes keep copies, the announcement of `change`, sent together in
+   * one round trip: every delete is announced (no process can know which keys another copies),
+   * and a second round trip on each would slow every write that clears a cache (a checkout
+   * clears four keys).
+   */
+  const writeAnnouncing = async (write: (pipeline: ChainableCommander) => void, change?: string) => {
+    const pipeline = redis.pipeline();
+    write(pipeline);
+    if (change && listener) pipeline.publish(channel, sender + change);
+    const results = await withinMs(timeoutMs, pipeline.exec());
+    for (const [error] of results ?? []) if (error) throw error;
+    if (change) forget(change);
+  };
 
   return {
     driver: 'redis',
-    async get<T>(key: string) {
+    async get<T>(key: string, options?: LocalCopy) {
+      const local = localTtlMs > 0 && options?.local;
+      if (local) {
+        const copy = copies.get(key);
+        if (copy && copy.until > Date.now()) return decode(copy.raw) as T;
+      }
       const raw = await withinMs(timeoutMs, redis.get(k(key)));
-      return raw === null ? undefined : (JSON.parse(raw) as T);
+      if (raw === null) return undefined;
+      if (local) copies.set(key, { raw, until: Date.now() + localTtlMs });
+      return decode(raw) as T;
     },
-    async set(key, value, ttlMs) {
-      const json = JSON.stringify(value);
-      // undefined has no JSON: Redis would store '' and the next get would fail to parse it.
-      if (json === undefined) await withinMs(timeoutMs, redis.del(k(key)));
-      else await withinMs(timeoutMs, redis.set(k(key), json, 'PX', Math.max(1, Math.ceil(ttlMs))));
+    async set(key, value, ttlMs, options?: LocalCopy) {
+      const raw = encode(value);
+      const local = localTtlMs > 0 && options?.local;
+      await writeAnnouncing(
+        (pipeline) =>
+          // undefined has no JSON: Redis would store '' and the next get would fail to parse it.
+          raw === undefined
+            ? pipeline.del(k(key))
+            : pipeline.set(k(key), raw, 'PX', Math.max(1, Math.ceil(ttlMs))),
+        // Other processes' copies of a shared read are of the value this one replaces.
+        local ? `k:${key}` : undefined,
+      );
+      copies.delete(key);
+      if (local && raw !== undefined)
+        copies.set(key, { raw, until: Date.now() + Math.min(localTtlMs, ttlMs) });
     },
     async delete(key) {
-      await withinMs(timeoutMs, redis.del(k(key)));
+      await writeAnnouncing((pipeline) => pipeline.del(k(key)), `k:${key}`);
     },
     // No overall limit: clearing a large prefix may take a while, and its callers wait for it.
     async deleteByPrefix(prefix) {
       await unlinkMatching(redis, `${k(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`);
+      await announce(`p:${prefix}`);
     },
     async increment(key, windowMs) {
       const [count, ttl] = (await withinMs(
@@ -65,7 +148,8 @@ export function createRedisCache(opts: { redis: Redis; prefix: string; commandTi
       return { count, ttlMs: ttl < 0 ? windowMs : ttl };
     },
     async close() {
-      // The Redis connection belongs to the app's Redis client; it is closed there.
+      // The main connection belongs to the app's Redis client and is closed there; the listener is ours.
+      if (listener) await listener.quit().catch(() => listener?.disconnect());
     },
   };
 }

@@ -11,6 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from './migrations-folder';
+import { createPgliteDataDir, defaultPgliteTemplate } from './pglite-data-dir';
 
 /** A database or an open transaction: repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -26,30 +28,32 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** `drizzle/` of the package, found from this file whether it runs from src/ or bundled in dist/. */
-function findMigrationsFolder(): string {
-  let dir = import.meta.dirname;
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, 'drizzle');
-    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('The drizzle/ migrations folder was not found');
-}
-let migrationsFolderPath: string | undefined;
-const migrationsFolder = () => {
-  migrationsFolderPath ??= findMigrationsFolder();
-  return migrationsFolderPath;
-};
-
 /** Extensions PGlite must load; PostgreSQL gets the same from the first migration. */
 export const pgliteExtensions = { pg_trgm };
 
-export async function openPglite(dataDir: string, opts: { sharedBuffersMb?: number } = {}): Promise<PGlite> {
+export async function openPglite(
+  dataDir: string,
+  opts: {
+    sharedBuffersMb?: number;
+    migrateNew?: boolean;
+    /** A template folder (`defaultPgliteTemplate()`) a new migrated database may be copied from. */
+    template?: string;
+    onTemplateError?: (error: unknown) => void;
+  } = {},
+): Promise<PGlite> {
   mkdirSync(dataDir, { recursive: true });
+  // Start parameters, not initdb ones: they apply to every run of a folder however it was made.
   const startParams = opts.sharedBuffersMb
     ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffersMb}MB`]
     : undefined;
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await createPgliteDataDir(dataDir, {
+      startParams,
+      migrationsFolder: opts.migrateNew ? migrationsFolder() : undefined,
+      template: opts.template,
+      onTemplateError: opts.onTemplateError,
+    });
+  }
   return PGlite.create(dataDir, { extensions: pgliteExtensions, startParams });
 }
 
@@ -102,9 +106,20 @@ export async function openDatabase(opts: {
   poolSize: number;
   dataDir: string;
   pgliteSharedBuffersMb?: number;
+  /** Where a new embedded database is copied from when it fits; `defaultPgliteTemplate()` unless given. */
+  pgliteTemplate?: string;
+  /** Told when the template fitted but could not be copied (the database is then made by initdb). */
+  onPgliteTemplateError?: (error: unknown) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize);
+  // Every caller migrates next (main, cli, seed scripts, the bench): a new database comes
+  // migrated, from the template or the child that creates it (see createPgliteDataDir).
   return pgliteDatabase(
-    await openPglite(path.join(opts.dataDir, 'db'), { sharedBuffersMb: opts.pgliteSharedBuffersMb }),
+    await openPglite(path.join(opts.dataDir, 'db'), {
+      sharedBuffersMb: opts.pgliteSharedBuffersMb,
+      migrateNew: true,
+      template: opts.pgliteTemplate ?? defaultPgliteTemplate(),
+      onTemplateError: opts.onPgliteTemplateError,
+    }),
   );
 }

@@ -2,14 +2,15 @@
 // is theirs (schemas, `config.access`, rate limits, `config.errors`); everything a generator
 // needs on top is derived here for every route, new modules' too: a readable `operationId`,
 // `security` (empty on public routes), the error envelope for each status the route can answer,
-// descriptions of the tags, and no component that nothing references.
+// descriptions of the tags (the modules' own, `PasalModule.tags`), and no component that nothing
+// references.
 
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Access } from '../auth/access';
-import type { ApiApp } from '../module';
+import type { ApiApp, PasalModule } from '../module';
 import type { AppError } from './errors';
 
 declare module 'fastify' {
@@ -54,59 +55,10 @@ interface RouteFacts {
   errors: readonly AppError[];
 }
 
-// Descriptions of the tags routes use; a tag missing here fails the OpenAPI test.
-export const tagDescriptions: Record<string, string> = {
+// Descriptions of the platform's own tags; a module describes its tags in `PasalModule.tags`.
+const platformTags: Record<string, string> = {
   operations: 'Liveness and readiness for load balancers and orchestrators.',
   files: 'Stored files: public keys as they are, private keys with a signed URL.',
-  'admin auth': 'Sign-in, token refresh, password and verification for admin accounts (`/api/auth`).',
-  'customer auth':
-    'Registration, sign-in, token refresh, password and verification for customers (`/api/mobile/auth`).',
-  roles: 'Admin roles and the permission codes they hold.',
-  'admin users': 'Admin accounts of the back office.',
-  customers: 'Customer accounts, as the back office sees them.',
-  activity: 'The audit trail of admin actions.',
-  system: 'Service status and information about the running instance.',
-  uploads: 'Uploading files and signing links to private ones.',
-  notifications: 'In-app notifications of admins and customers.',
-  'support inquiries': 'Contact-form conversations opened by visitors or customers.',
-  'support inquiries (admin)': 'Answering and managing support inquiries in the back office.',
-  'support requests': "A signed-in customer's support requests.",
-  'support requests (admin)': 'Answering and managing support requests in the back office.',
-  feedback: 'Customer feedback and its review.',
-  seo: 'SEO records that categories, products and posts point to.',
-  categories: 'Product categories (back office).',
-  brands: 'Product brands (back office).',
-  tags: 'Product tags (back office).',
-  catalog: 'The public catalog: products, categories and brands for the storefront and the app.',
-  products: 'Products in the back office: create, change, publish, archive.',
-  'shipping districts': 'Districts a store ships to, with their delivery charges.',
-  inventory: 'Stock levels and the stock ledger of products.',
-  'care packages': 'Care packages (extended warranty and service) offered with products.',
-  'digital keys': 'Licence keys of digital products.',
-  blog: 'Blog categories and posts in the back office.',
-  'blog (public)': 'Published blog posts and categories.',
-  cart: 'Carts of customers and guests: items, coupon, delivery location, quotes.',
-  coupons: 'Discount coupons.',
-  content: 'Editable pages of the storefront, section by section.',
-  banners: 'Banners shown in placements by campaigns.',
-  'banner placements': 'Places in the storefront and app where banners appear.',
-  'banner campaigns': 'Campaigns that schedule banners in placements.',
-  'banner assignments': 'Which banners of a campaign run in which placement.',
-  'banner targeting rules': 'Rules that choose who sees a banner.',
-  'banner serving': 'The banners a placement shows to this visitor.',
-  'banner tracking': 'Impressions and clicks of served banners.',
-  orders: "Checkout and a customer's orders; order analytics and invoices for the back office.",
-  'orders (admin)': 'Managing orders in the back office: fulfilment, cancellation, refunds, notes.',
-  payments: 'Payment gateway redirects (eSewa, Khalti, the sandbox) and the sandbox gateway.',
-  invoices:
-    'Nepal VAT documents: tax invoices and credit notes, their PDFs, CBMS sync and the sales registers.',
-  testimonials: 'Testimonials shown on the storefront.',
-  reviews: 'Product reviews by customers and their moderation.',
-  emi: 'Instalment (EMI) plans offered by banks, and inquiries about them.',
-  'emi (admin)': 'EMI settings, banks and inquiries in the back office.',
-  'repair requests': "A customer's repair requests.",
-  'repair requests (admin)': 'Handling repair requests in the back office.',
-  pos: 'The counter (point of sale): customers, orders, payments, receipts.',
 };
 
 export const shared = {
@@ -129,6 +81,7 @@ const statusText: Record<number, string> = {
   415: 'The request body has an unsupported content type',
   422: 'The request cannot be carried out as it stands',
   429: 'Too many requests; `Retry-After` says when to try again',
+  500: 'The service could not finish the request; try again',
   502: 'An outside provider did not answer',
   503: 'A dependency of the service is not reachable',
 };
@@ -184,6 +137,11 @@ export interface DocumentOptions {
   title: string;
   version: string;
   serverUrl: string;
+  /**
+   * Descriptions of the tags the modules' routes use (`PasalModule.tags`, see `moduleTags`),
+   * beside the platform's own; a tag used with no description fails the OpenAPI test.
+   */
+  tags?: Record<string, string>;
   /** Adds a documented header to a route (e.g. `Idempotency-Key`), given its route config. */
   extraHeader?: (config: FastifyContextConfig | undefined) =>
     | {
@@ -193,6 +151,21 @@ export interface DocumentOptions {
         errors?: readonly AppError[];
       }
     | undefined;
+}
+
+/** The tag descriptions of the modules, each tag described by one module only. */
+export function moduleTags(modules: readonly Pick<PasalModule, 'name' | 'tags'>[]): Record<string, string> {
+  const tags: Record<string, string> = {};
+  const owner = new Map<string, string>();
+  for (const module of modules) {
+    for (const [tag, description] of Object.entries(module.tags ?? {})) {
+      const other = owner.get(tag) ?? (tag in platformTags ? 'the platform' : undefined);
+      if (other) throw new Error(`Tag "${tag}" of module ${module.name} is described by ${other} too`);
+      owner.set(tag, module.name);
+      tags[tag] = description;
+    }
+  }
+  return tags;
 }
 
 /** The @fastify/swagger options of the app's document. */
@@ -243,7 +216,11 @@ export function openApiOptions(options: DocumentOptions): FastifyDynamicSwaggerO
       }
       return out;
     },
-    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as OpenApiDocument),
+    transformObject: (input) =>
+      finishDocument(jsonSchemaTransformObject(input) as OpenApiDocument, {
+        ...options.tags,
+        ...platformTags,
+      }),
   };
 }
 
@@ -263,7 +240,7 @@ interface OpenApiDocument extends Json {
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
-function finishDocument(doc: OpenApiDocument): OpenApiDocument {
+function finishDocument(doc: OpenApiDocument, tagDescriptions: Record<string, string>): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const usedTags = new Set<string>();
   const names = new Map<string, string>();

@@ -2,9 +2,9 @@
 // With the content security policy off (the API answers JSON; the docs UI needs inline scripts),
 // helmet's headers do not depend on the request: a fixed set. @fastify/helmet ran helmet's eleven
 // middlewares (each a `setHeader` with its own validation) in two hooks on every request, about a
-// tenth of `/health`'s time; here helmet runs once at start-up and each request copies the result.
+// tenth of `/health`'s time; here helmet runs once at start-up and the app's onRequest hook copies
+// the result onto every answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Helmet's choices for these options: the headers it sets, by lower-case name. */
@@ -27,14 +27,4 @@ export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, s
   // headers out, so refuse to start rather than answer without them.
   if (!finished) throw new Error('helmet did not finish synchronously: the security headers are unknown');
   return Object.freeze(headers);
-}
-
-/** Adds helmet's headers to every answer of `app`, the 404s and error envelopes included. */
-export function sendSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  // A callback hook, not an async one: no promise per request.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }

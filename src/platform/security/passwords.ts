@@ -1,11 +1,14 @@
-import { hash, verify } from '@node-rs/argon2';
+import { lazyPackage } from '../lazy';
+
+// A native addon, loaded by the first password hashed or checked, not at start-up (lazy.ts).
+const argon2 = lazyPackage<typeof import('@node-rs/argon2')>('@node-rs/argon2');
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1): about 10 ms here.
-export const hashPassword = (password: string): Promise<string> => hash(password, { algorithm: 2 });
+export const hashPassword = (password: string): Promise<string> => argon2().hash(password, { algorithm: 2 });
 
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, password);
+    return await argon2().verify(storedHash, password);
   } catch {
     return false; // a malformed stored hash is a failed login, not a 500
   }

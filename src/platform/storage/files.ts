@@ -93,7 +93,10 @@ export function registerFilesRoute(app: ApiApp, storage: Storage, now: () => Dat
   app.get(
     '/files/*',
     {
-      config: { access: access.public() },
+      config: {
+        access: access.public(),
+        errors: [storageErrors.keyInvalid(), storageErrors.urlInvalid(), storageErrors.notFound()],
+      },
       schema: {
         tags: ['files'],
         summary: 'Read a stored file: public keys as they are, private keys with a signed URL',

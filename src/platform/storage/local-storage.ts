@@ -44,6 +44,7 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
 
   return {
     driver: 'local',
+    browserOrigins: [new URL(options.baseUrl).origin],
 
     async put(key: string, body: Readable, put: PutOptions) {
       const target = objectPath(key);

@@ -74,6 +74,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
   return {
     driver: 's3',
+    // Public keys from the CDN (or the bucket), private ones through presigned bucket URLs.
+    browserOrigins: [
+      ...new Set([options.publicBaseUrl ?? bucketUrl(), bucketUrl()].map((u) => new URL(u).origin)),
+    ],
 
     async put(key: string, body: Readable, put: PutOptions) {
       assertSafeKey(key);

@@ -45,6 +45,11 @@ export interface Storage {
   /** The permanent URL of a publicly readable key. */
   publicUrl(key: string): string;
   /**
+   * The origins a browser loads this storage's files from (public and signed URLs), for the
+   * Content-Security-Policy of pages that show them (the admin console).
+   */
+  readonly browserOrigins: readonly string[];
+  /**
    * Local disk only: checks the `expires` and `signature` of a `/files/<key>` URL. The S3
    * adapter has none, because S3 itself checks its presigned URLs.
    */

@@ -7,8 +7,22 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateProductReviewAggregates } from '../../../src/modules/catalog';
+import {
+  listAdminProducts,
+  listPublicProducts,
+  type ProductFilters,
+  resolveSearch,
+  setSimilarityThreshold,
+  titleSearchKeys,
+  titleTrigramShares,
+} from '../../../src/modules/catalog/products/products.repository';
 import { productSearchLimits } from '../../../src/modules/catalog/products/products.routes';
-import { explainProductSearch } from '../../../src/modules/catalog/products/products.service';
+import {
+  comparePublicSearch,
+  explainProductSearch,
+} from '../../../src/modules/catalog/products/products.service';
+import { inTransaction } from '../../../src/platform/db/transaction';
+import type { PageWindow } from '../../../src/platform/http/pagination';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
 import { caller } from './calls';
@@ -260,8 +274,13 @@ describe('public catalog and product search', () => {
       ).join('\n');
       expect(plan, plan).toContain('products_title_trgm_idx');
       expect(plan).toContain('products_description_trgm_idx');
-      // The plan is the list query's own: the total rides on the page (`count(*) over ()`).
-      expect(plan).toContain('WindowAgg');
+      // The typo branch asks the title keys index, not `%` on the trigram index; for a long term
+      // too, whose few hundred keys the planner would have taken to find most titles.
+      expect(plan).toContain('products_title_keys_idx');
+      const long = (await explainProductSearch(deps, 'tibetan singng bowl for the altar', {})).join('\n');
+      expect(long, long).toContain('products_title_keys_idx');
+      // The plan is the list query's own: the page and the total of its matches in one statement.
+      expect(plan).toContain('CTE matches');
       // The same question asked with the function: no index can answer it.
       const naive = await t.platform.database.db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
@@ -272,6 +291,176 @@ describe('public catalog and product search', () => {
       });
       expect(naive).not.toContain('trgm_idx');
       expect(naive).toContain('Seq Scan');
+    });
+  });
+
+  describe('typo branch', () => {
+    it('finds the same page and total as `title % term`, at several thresholds', async () => {
+      // Short titles of a few common words and a number of 1 to 4 digits: many lengths, many
+      // shared trigrams (the plan test's 3,000 long catalog items are there too).
+      const db = t.platform.database.db;
+      await db.execute(sql`
+        insert into products (title, slug, product_kind, status, mrp)
+        select (array['Brass','Copper','Singing','Green','Tibetan','Small'])[n % 6 + 1] || ' ' ||
+               (array['bowl','Tara','mandala','thangka','bowl set'])[(n / 6) % 5 + 1] || ' ' || n,
+               'typo-' || n, 'physical', 'published', 100
+          from generate_series(1, 1500) n`);
+      await db.execute(sql`analyze products`);
+      const terms = [
+        'singng bowl',
+        'gren tara',
+        'mandla thanka',
+        'brass bowl 12',
+        'catalog itme 12',
+        'zzzzqqq',
+        '!!',
+      ];
+      try {
+        for (const threshold of [0.3, 0.1, 0.55]) {
+          const deps = { db, config: { ...t.platform.config, SEARCH_SIMILARITY_THRESHOLD: threshold } };
+          for (const term of terms) {
+            const { current, former } = await comparePublicSearch(deps, term);
+            expect(current, `${term} at ${threshold}`).toEqual(former);
+          }
+        }
+        const { current } = await comparePublicSearch({ db, config: t.platform.config }, 'gren tara');
+        expect(current.count).toBeGreaterThan(20);
+      } finally {
+        await db.execute(sql`delete from products where slug like 'typo-%'`);
+      }
+    });
+
+    it('ranks by the similarity bound exactly as by similarity() of every match, on any page', {
+      timeout: 60_000,
+    }, async () => {
+      // Ties (same words, numbers of the same width), typos, drafts, description-only matches,
+      // and short titles matched by their category (a high bound, a similarity near 0) that fill
+      // the probe with matches far below their bound.
+      const db = t.platform.database.db;
+      await db.execute(sql`
+        insert into products (title, slug, description, product_kind, status, mrp, category_id)
+        select (array['Singing bowl','Singng bowl','Singing bowl set','Bowl','Sining bol','Cup','Tea cup'])[n % 7 + 1]
+                 || ' ' || (n % 40 + 10),
+               'rank-' || n,
+               case when n % 11 = 0 then 'A singing bowl for the altar' else '' end,
+               'physical',
+               case when n % 9 = 0 then 'draft' else 'published' end,
+               100,
+               case when n % 5 = 0 then ${art}::int end
+          from generate_series(1, 600) n`);
+      await db.execute(sql`analyze products`);
+      const windows: PageWindow[] = [
+        { offset: 0, limit: 20 },
+        { offset: 0, limit: 1 },
+        { offset: 18, limit: 4 },
+        { offset: 40, limit: 20 },
+        { offset: 900, limit: 20 },
+      ];
+      const read = (
+        admin: boolean,
+        term: string,
+        threshold: number,
+        page: PageWindow,
+        exactRanking: boolean,
+        filters: Partial<ProductFilters> = {},
+      ) =>
+        inTransaction(db, async (tx) => {
+          await setSimilarityThreshold(tx, threshold);
+          const search = { ...(await resolveSearch(tx, term, threshold)), exactRanking };
+          if (admin) {
+            const f: ProductFilters = { publicOnly: false, status: 'published', ...filters, search };
+            const { rows, count } = await listAdminProducts(tx, f, 'relevance', 'desc', page);
+            return { ids: rows.map((r) => r.id), count };
+          }
+          const { rows, count } = await listPublicProducts(
+            tx,
+            { publicOnly: true, ...filters, search },
+            'relevance',
+            'desc',
+            page,
+          );
+          return { ids: rows.map((r) => r.product.id), count };
+        });
+      const cases = [
+        ...['singing bowl', 'singng bowl', 'himalayan', 'cup 12', 'altar'].flatMap((term) => [
+          ...windows.map((page) => ({ term, threshold: 0.3, page, admin: false })),
+          { term, threshold: 0.3, page: windows[0]!, admin: true },
+        ]),
+        ...['singng bowl', 'bowl'].map((term) => ({ term, threshold: 0.1, page: windows[0]!, admin: false })),
+        // Filters beside the search apply to both branches (the typo one reads its candidates first).
+        ...[{ inStock: false, maxPrice: 1000 }, { categoryId: art }].flatMap((filters) =>
+          [false, true].map((admin) => ({
+            term: 'singng bowl',
+            threshold: 0.3,
+            page: windows[0]!,
+            admin,
+            filters,
+          })),
+        ),
+      ];
+      try {
+        for (const { term, threshold, page, admin, filters } of cases as Array<
+          (typeof cases)[number] & { filters?: Partial<ProductFilters> }
+        >) {
+          const exact = await read(admin, term, threshold, page, true, filters);
+          const label = `${term} at ${threshold}, ${JSON.stringify(page)}${admin ? ', admin' : ''} ${JSON.stringify(filters ?? {})}`;
+          expect(await read(admin, term, threshold, page, false, filters), label).toEqual(exact);
+        }
+        // The fixture does what it is for: ties, and pages past the probe.
+        const all = await read(false, 'singing bowl', 0.3, { offset: 0, limit: 500 }, true);
+        expect(all.count).toBeGreaterThan(100);
+      } finally {
+        await db.execute(sql`delete from products where slug like 'rank-%'`);
+      }
+    });
+
+    it('keeps the title trigram shares in the cache; they steer the keys, never the answer', async () => {
+      const db = t.platform.database.db;
+      await db.execute(sql`analyze products`);
+      const shares = await titleTrigramShares(db);
+      expect(shares.length).toBeGreaterThan(0);
+      await t.platform.cache.delete('catalog:title-trigram-shares');
+      const first = await list('search=singng%20bowl');
+      expect(await t.platform.cache.get('catalog:title-trigram-shares')).toEqual(shares);
+      // Any shares, even none or the wrong way round, find the same page and total.
+      const read = (given: typeof shares) =>
+        inTransaction(db, async (tx) => {
+          await setSimilarityThreshold(tx, 0.3);
+          const search = await resolveSearch(tx, 'singng bowl', 0.3, given);
+          const { rows, count } = await listPublicProducts(
+            tx,
+            { publicOnly: true, search },
+            'relevance',
+            'desc',
+            {
+              offset: 0,
+              limit: 20,
+            },
+          );
+          return { ids: rows.map((r) => r.product.id), count };
+        });
+      const expected = await read(shares);
+      expect(expected.ids).toEqual(idsOf(first).slice(0, 20));
+      const inverted = shares.map(([trigram, share]): [string, number] => [trigram, 1 - share]);
+      for (const given of [[], inverted]) expect(await read(given)).toEqual(expected);
+    });
+
+    it('asks for the rarest trigrams at each title length, and falls back without a threshold', () => {
+      const trigrams = ['  b', ' bo', 'bow', 'owl', 'wl '].map((trigram) => ({
+        trigram,
+        share: trigram === 'owl' ? 0.01 : 0.2,
+      }));
+      const keys = titleSearchKeys(trigrams, 0.3)!;
+      // 5 trigrams at 0.3: titles of up to 16 trigrams can match; one of 16 needs all 5.
+      expect(keys).toContain('owl|16');
+      expect(keys.filter((k) => k.endsWith('|16'))).toEqual(['owl|16']);
+      expect(keys.some((k) => k.endsWith('|17'))).toBe(false);
+      // A title of 5 trigrams needs 3 of them: any 3 of the 5 hold one of the 3 rarest.
+      expect(keys.filter((k) => k.endsWith('|5'))).toEqual(['owl|5', 'bow|5', ' bo|5']);
+      expect(titleSearchKeys([], 0.3)).toEqual([]);
+      expect(titleSearchKeys(trigrams, 0)).toBeNull();
+      // Near 0 nearly every title length could match: too many keys, the plain branch instead.
+      expect(titleSearchKeys(trigrams, 0.0005)).toBeNull();
     });
   });
 

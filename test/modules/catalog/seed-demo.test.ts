@@ -11,19 +11,14 @@ import { DEMO_HOME_TITLE } from '../../../scripts/seed-demo-content';
 import { seedDemoOrders } from '../../../scripts/seed-demo-orders';
 import type { ApiApp } from '../../../src/platform/module';
 import { createTestApp, type TestApp } from '../../helpers/app';
+import { demoSeedDeps } from '../../helpers/demo';
 
 describe('seed:demo', () => {
   let t: TestApp;
   let deps: SeedDeps;
   beforeAll(async () => {
     t = await createTestApp();
-    const { platform } = t;
-    deps = {
-      db: platform.database.db,
-      clock: platform.clock,
-      storage: platform.storage,
-      config: platform.config,
-    };
+    deps = demoSeedDeps(t);
   });
   afterAll(() => t.close());
 

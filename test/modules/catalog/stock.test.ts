@@ -5,7 +5,7 @@ import {
   extendReservations,
   finalizeStock,
   getStockLevels,
-  handOverReservation,
+  handOverReservations,
   releaseStock,
   reserveStock,
   type StockOwner,
@@ -234,15 +234,16 @@ describe('stock', () => {
       const cart: StockOwner = { type: 'cart', id: 'cart-h' };
       const order: StockOwner = { type: 'order', id: 'order-h' };
       const handOver = (quantity: number, to = order) =>
-        inTransaction(db, (tx) =>
-          handOverReservation(tx, {
-            from: cart,
-            owner: to,
-            productId: id,
-            quantity,
-            expiresAt: null,
-            at: at(),
-          }),
+        inTransaction(db, async (tx) =>
+          (
+            await handOverReservations(tx, {
+              from: cart,
+              owner: to,
+              lines: [{ productId: id, quantity }],
+              expiresAt: null,
+              at: at(),
+            })
+          ).get(id),
         );
       await reserve(id, 2, cart, new Date(Date.now() + 60_000));
       expect(await handOver(2)).toEqual({
@@ -276,6 +277,67 @@ describe('stock', () => {
         ['release', -1, 2, 'cart-h'],
         ['reservation', 2, 4, 'order-h2'],
       ]);
+    });
+
+    it('hands several products at once: exact holds change owner together, the others take the one-product path', async () => {
+      const [exact, lapsed, other, scarce] = [
+        await stocked(5),
+        await stocked(5),
+        await stocked(5),
+        await stocked(1),
+      ];
+      const cart: StockOwner = { type: 'cart', id: 'cart-m' };
+      const order: StockOwner = { type: 'order', id: 'order-m' };
+      await reserve(exact, 2, cart);
+      await reserve(other, 1, cart); // holds 1, the order wants 3
+      await reserve(scarce, 1, { type: 'cart', id: 'someone-else' }); // nothing left to take
+      const handOver = (lines: Array<{ productId: number; quantity: number }>, to = order) =>
+        inTransaction(db, (tx) =>
+          handOverReservations(tx, { from: cart, owner: to, lines, expiresAt: null, at: at() }),
+        );
+      const outcomes = await handOver([
+        { productId: other, quantity: 3 },
+        { productId: exact, quantity: 2 },
+        { productId: lapsed, quantity: 1 },
+      ]);
+      expect(Object.fromEntries(outcomes)).toEqual({
+        [exact]: { ok: true, quantity: 2, stock: { onHand: 5, reserved: 2, available: 3 } },
+        [lapsed]: { ok: true, quantity: 1, stock: { onHand: 5, reserved: 1, available: 4 } },
+        [other]: { ok: true, quantity: 3, stock: { onHand: 5, reserved: 3, available: 2 } },
+      });
+      const held = await db.select().from(stockReservations);
+      expect(held.filter((r) => r.ownerId === 'cart-m')).toEqual([]);
+      expect(
+        held
+          .filter((r) => r.ownerId === 'order-m')
+          .map((r) => [r.productId, r.quantity])
+          .sort((a, b) => a[0]! - b[0]!),
+      ).toEqual([
+        [exact, 2],
+        [lapsed, 1],
+        [other, 3],
+      ]);
+      expect(
+        (await ledger(exact, '&order=asc')).slice(1).map((r) => [r.source, r.reservedDelta, r.ownerId]),
+      ).toEqual([
+        ['reservation', 2, 'cart-m'],
+        ['reservation', 0, 'order-m'],
+      ]);
+      // A product the order already holds is not moved onto it: the cart's units go back and
+      // the order reserves the line's quantity more, as `reserveStock` does.
+      await reserve(exact, 1, cart);
+      expect((await handOver([{ productId: exact, quantity: 1 }])).get(exact)).toEqual({
+        ok: true,
+        quantity: 3,
+        stock: { onHand: 5, reserved: 3, available: 2 },
+      });
+      // Not enough stock: that line fails, and the caller's transaction decides.
+      expect(
+        (await handOver([{ productId: scarce, quantity: 1 }], { type: 'order', id: 'order-s' })).get(scarce),
+      ).toEqual({
+        ok: false,
+        stock: { onHand: 1, reserved: 1, available: 0 },
+      });
     });
 
     it('releases and finalizes what an owner holds; a write that rolls back leaves nothing', async () => {

@@ -460,8 +460,16 @@ describe('content pages', () => {
       await put('terms_of_service', 'document', { payloadJson: VALID_PAYLOADS.document });
       await publicPage('terms_of_service');
       await adminPage('terms_of_service');
-      expect(set).toHaveBeenCalledWith('content:page:public:terms_of_service', expect.anything(), 300_000);
-      expect(set).toHaveBeenCalledWith('content:page:admin:terms_of_service', expect.anything(), 120_000);
+      expect(set).toHaveBeenCalledWith('content:page:public:terms_of_service', expect.anything(), 300_000, {
+        local: true,
+      });
+      // The admin view is never copied into the process (only shared public reads are).
+      expect(set).toHaveBeenCalledWith(
+        'content:page:admin:terms_of_service',
+        expect.anything(),
+        120_000,
+        undefined,
+      );
     });
 
     it('serves reads from the cache, and every write clears both views at once', async () => {
@@ -550,6 +558,8 @@ describe('content pages', () => {
       'falls back to the database when Redis hangs (CACHE_COMMAND_TIMEOUT_MS)',
       async () => {
         const redis = t.platform.redis!;
+        // No copy in this process either (CACHE_LOCAL_TTL_MS): the read must reach Redis.
+        await t.platform.cache.delete('content:page:public:terms_of_service');
         const spy = vi.spyOn(redis, 'get').mockImplementation(() => new Promise(() => {}) as never);
         try {
           await setDirectly('terms_of_service', 'Cache hangs');

@@ -469,6 +469,10 @@ describe('admin management', () => {
       const mail = await lastMailTo(t, email);
       expect(mail?.message.subject).toBe('Your back-office account');
       expect(mail?.code).toMatch(/^\d{6}$/);
+      // Staff open the link in the back office, which has the screen that redeems it.
+      expect(mail?.message.text).toContain(
+        `${t.platform.config.PUBLIC_BASE_URL}/admin/reset-password?token=`,
+      );
       expect(mail?.token).toBeTruthy();
 
       const newPassword = 'a-brand-new-password';

@@ -308,6 +308,7 @@ describe('push through FCM HTTP v1', () => {
   const notify = (customerId: string, title: string) =>
     inTransaction(db(), (tx, afterCommit) =>
       createNotifier({
+        db: db(),
         push: t.platform.outgoing.push,
         clock: t.platform.clock,
         realtime: t.platform.realtime,

@@ -66,8 +66,11 @@ const postsFor = (number: string) =>
 
 describe('tax.cbms_sync', () => {
   it('posts the bill with every field of the model, in rupees, real time on the first try: synced', async () => {
+    // CBMS has not answered yet: the sale is done and its invoice waits for the sync.
+    const release = cbms.hold();
     const orderId = await collected(1030, { buyerName: 'Everest Traders', buyerPan: '301234567' });
     expect((await documentOf('invoices', orderId)).syncStatus).toBe('pending');
+    release();
     const doc = await synced('invoices', orderId);
     expect(doc).toMatchObject({ syncStatus: 'synced', lastSyncReply: '200', syncAttempts: 1 });
     const [post] = postsFor(doc.number);
@@ -130,6 +133,27 @@ describe('tax.cbms_sync', () => {
     const doc = await synced('invoices', orderId);
     expect(doc).toMatchObject({ syncStatus: 'synced', lastSyncReply: '200', syncAttempts: 4 });
     expect(postsFor(doc.number).map((p) => p.body.isrealtime)).toEqual([true, false, false, false]);
+    // Every attempt is in the activity log with its reply and effect; no admin acted.
+    const log = await c.http.call(
+      'GET',
+      `/api/admin/activity?entityType=invoice&entityId=${doc.id}&order=asc`,
+      c.admin.headers,
+    );
+    expect(log.json().data.filter((e: { action: string }) => e.action === 'sync_attempt')).toMatchObject([
+      {
+        adminId: null,
+        summary: `CBMS sync attempt 1 of tax invoice ${doc.number} (real time): reply 102, will be tried again`,
+      },
+      {
+        adminId: null,
+        summary: `CBMS sync attempt 2 of tax invoice ${doc.number}: reply 103, will be tried again`,
+      },
+      {
+        adminId: null,
+        summary: `CBMS sync attempt 3 of tax invoice ${doc.number}: reply 104, will be tried again`,
+      },
+      { adminId: null, summary: `CBMS sync attempt 4 of tax invoice ${doc.number}: reply 200, synced` },
+    ]);
   });
 
   it('after 8 failed tries the document is failed with the last code; an admin resync sends it again', async () => {
@@ -159,7 +183,21 @@ describe('tax.cbms_sync', () => {
       `/api/admin/activity?entityType=invoice&entityId=${doc.id}`,
       c.admin.headers,
     );
-    expect(log.json().data.map((e: { action: string }) => e.action)).toContain('resync');
+    const entries = log.json().data as Array<{ action: string; adminId: string | null; summary: string }>;
+    expect(entries.filter((e) => e.action === 'resync')).toMatchObject([
+      {
+        adminId: syncer.userId,
+        summary: `Sent tax invoice ${doc.number} to CBMS again (was failed)`,
+      },
+    ]);
+    expect(entries.find((e) => e.summary.startsWith('CBMS sync attempt 8 '))).toMatchObject({
+      adminId: null,
+      summary: `CBMS sync attempt 8 of tax invoice ${doc.number}: reply 103, failed after 8 tries`,
+    });
+    expect(entries.find((e) => e.summary.startsWith('CBMS sync attempt 9 '))).toMatchObject({
+      adminId: null,
+      summary: `CBMS sync attempt 9 of tax invoice ${doc.number}: reply 200, synced`,
+    });
   });
 
   it('100 (wrong credentials) stops at once and alerts every admin holding Invoices_SYNC', async () => {
@@ -174,6 +212,16 @@ describe('tax.cbms_sync', () => {
     ]);
     const other = await c.http.call('GET', '/api/admin/notifications', bystander.headers);
     expect(other.json().data).toEqual([]);
+    const log = await c.http.call(
+      'GET',
+      `/api/admin/activity?entityType=invoice&entityId=${doc.id}`,
+      c.admin.headers,
+    );
+    expect(log.json().data[0]).toMatchObject({
+      adminId: null,
+      action: 'sync_attempt',
+      summary: `CBMS sync attempt 1 of tax invoice ${doc.number} (real time): reply 100, wrong credentials: failed, no more tries, admins alerted`,
+    });
     const failed = await c.http.call('GET', '/api/admin/invoices?syncStatus=failed', syncer.headers);
     expect(failed.json().data.map((d: { id: number }) => d.id)).toContain(doc.id);
   });

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTER_BATCH, registerCsv } from '../../../src/modules/invoices/invoices.registers';
 import { issueCreditNote, issueInvoice } from '../../../src/modules/invoices/invoices.service';
 import type { OrderDocumentEvent } from '../../../src/modules/orders';
 import { TestClock } from '../../../src/platform/clock';
@@ -131,6 +132,21 @@ describe('issuing', () => {
       paymentMethod: 'Online payment (gateway_card)',
       totalAmount: 210_000,
     });
+    // No admin acted: the issue is in the activity log as the system's.
+    const { id } = await invoiceOf(orderId);
+    const log = await c.http.call(
+      'GET',
+      `/api/admin/activity?entityType=invoice&entityId=${id}`,
+      c.admin.headers,
+    );
+    expect(log.json().data).toMatchObject([
+      {
+        adminId: null,
+        action: 'issue',
+        summary: expect.stringContaining('by the system: payment verified'),
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+    ]);
     // Paid again (a replayed job): still one invoice.
     expect((await c.markPaid(orderId)).changed).toBe(false);
     const all = await c.http.call('GET', '/api/admin/invoices?search=Everest', reader.headers);
@@ -281,6 +297,19 @@ describe('numbering', () => {
       referenceNumber: 'HE-1',
     });
     clock.set('2026-03-01T10:00:00.000Z');
+    // (Read back on the suite's clock: the admins' tokens are not valid in July.)
+    const noteLog = await c.http.call(
+      'GET',
+      `/api/admin/activity?entityType=credit_note&entityId=${note!.id}`,
+      c.admin.headers,
+    );
+    expect(noteLog.json().data).toMatchObject([
+      {
+        adminId: null,
+        action: 'issue',
+        summary: 'Issued credit note HECN-1 (2083/84) for order T-950002 (by the system)',
+      },
+    ]);
     const list = await c.http.call('GET', '/api/admin/invoices?fiscalYear=2083/84', reader.headers);
     expect(list.json().data.map((d: { number: string }) => d.number)).toEqual(['HE-1']);
   });
@@ -378,18 +407,36 @@ describe('PDFs', () => {
     const detail = await c.http.call('GET', `/api/admin/invoices/${doc.id}`, reader.headers);
     expect(detail.json().data).toMatchObject({ printCount: 4, lastPrintedAt: expect.any(String) });
 
-    // The admin's prints are in the activity log: the original, then a reprint.
+    // Every rendering is in the activity log: the admin's original and reprint with the admin,
+    // the customer's downloads with no admin.
     const log = await c.http.call(
       'GET',
-      `/api/admin/activity?entityType=invoice&entityId=${doc.id}`,
+      `/api/admin/activity?entityType=invoice&entityId=${doc.id}&order=asc`,
       c.admin.headers,
     );
-    expect(
-      log
-        .json()
-        .data.map((e: { action: string }) => e.action)
-        .sort(),
-    ).toEqual(['issue', 'print', 'reprint']);
+    expect(log.json().data).toMatchObject([
+      { adminId: c.admin.userId, action: 'issue' },
+      {
+        adminId: printer.userId,
+        action: 'print',
+        summary: `Printed tax invoice ${doc.number} (a4, original)`,
+      },
+      {
+        adminId: printer.userId,
+        action: 'reprint',
+        summary: `Printed tax invoice ${doc.number} (receipt80, copy of original 1)`,
+      },
+      {
+        adminId: null,
+        action: 'reprint',
+        summary: `The customer downloaded tax invoice ${doc.number} (a4, copy of original 2)`,
+      },
+      {
+        adminId: null,
+        action: 'reprint',
+        summary: `The customer downloaded tax invoice ${doc.number} (a4, copy of original 3)`,
+      },
+    ]);
   });
 
   it('a credit note prints as "Credit Note" with its invoice and the reason', async () => {
@@ -548,8 +595,28 @@ describe('registers', () => {
     );
     expect(returns.statusCode).toBe(200);
     expect(returns.body).toMatch(/HECN-\d+,HE-\d+,/);
+    // Each export is logged with the admin and what it held (newest first).
     const log = await c.http.call('GET', `/api/admin/activity?adminId=${reader.userId}`, c.admin.headers);
-    expect(log.json().data.map((e: { action: string }) => e.action)).toContain('export');
+    const registerCount = lines.length - 1;
+    expect(log.json().data.slice(0, 4)).toMatchObject([
+      {
+        adminId: reader.userId,
+        action: 'export',
+        entityType: 'credit_note',
+        summary: expect.stringMatching(/^Exported the sales return register of 2082\/83 \(\d+ documents\)$/),
+      },
+      {
+        action: 'export',
+        entityType: 'invoice',
+        summary: 'Exported the sales register of 2082/83, BS month 12 (0 documents)',
+      },
+      { action: 'export', summary: expect.stringContaining('BS month 11') },
+      {
+        action: 'export',
+        entityType: 'invoice',
+        summary: `Exported the sales register of 2082/83 (${registerCount} documents)`,
+      },
+    ]);
     expectError(
       await c.http.call(
         'GET',
@@ -559,5 +626,91 @@ describe('registers', () => {
       400,
       'VALIDATION_ERROR',
     );
+  });
+
+  it('is streamed in keyset pages: a fiscal year of more documents than one page comes whole, in series order, once each', async () => {
+    // A fiscal year of its own (2084/85) with REGISTER_BATCH + 20 invoices.
+    clock.set('2027-09-01T06:00:00.000Z');
+    const total = REGISTER_BATCH + 20;
+    const deps = { db: c.db, clock, config: c.t.platform.config, queueSync: () => {} };
+    try {
+      for (let i = 0; i < total; i++) {
+        await inTransaction(c.db, (tx, a) =>
+          issueInvoice(deps, tx, a, {
+            order: {
+              id: 700_000 + i,
+              orderNumber: `R-${i}`,
+              customerId: c.admin.userId,
+              paymentMethod: 'pos',
+              gateway: 'cash',
+              buyerName: `Buyer ${i}`,
+              buyerPan: null,
+              receiver: null,
+              address: null,
+              lines: [{ title: 'Item', quantity: 1, unitPrice: 113, amount: 113 }],
+              discount: 0,
+              finalPayable: 113,
+            },
+            adminId: null,
+          }),
+        );
+      }
+    } finally {
+      clock.set('2026-03-01T10:00:00.000Z');
+    }
+    const res = await c.http.call(
+      'GET',
+      '/api/admin/tax-reports/sales-register?fiscalYear=2084/85',
+      reader.headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Written as it is read: no length known up front.
+    expect(res.headers['content-length']).toBeUndefined();
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    expect(rows).toHaveLength(total);
+    expect(rows.map((r) => r.split(',')[1])).toEqual(Array.from({ length: total }, (_, i) => `HE-${i + 1}`));
+    expect(rows[REGISTER_BATCH]).toBe(
+      `2084/85,HE-${REGISTER_BATCH + 1},,Buyer ${REGISTER_BATCH},,${rows[REGISTER_BATCH]!.split(',')[5]},113.00,0.00,100.00,13.00,0.00,In store (cash),no,0,yes,not required,System`,
+    );
+    const log = await c.http.call(
+      'GET',
+      `/api/admin/activity?adminId=${reader.userId}&size=1`,
+      c.admin.headers,
+    );
+    expect(log.json().data[0]).toMatchObject({
+      action: 'export',
+      summary: `Exported the sales register of 2084/85 (${total} documents)`,
+    });
+  });
+
+  it('a download that breaks off is logged with how far it got', async () => {
+    const { stream } = registerCsv(
+      { db: c.db, clock, log: { error: () => {} } },
+      { kind: 'invoice', fiscalYear: '2084/85', adminId: reader.userId },
+      10,
+    );
+    const chunks = stream[Symbol.asyncIterator]();
+    await chunks.next(); // the header
+    expect(String((await chunks.next()).value).split('\r\n')).toHaveLength(11); // ten rows
+    await chunks.return?.();
+    let entry: { summary: string } | undefined;
+    for (let i = 0; i < 50 && !entry; i++) {
+      const log = await c.http.call(
+        'GET',
+        `/api/admin/activity?adminId=${reader.userId}&size=1`,
+        c.admin.headers,
+      );
+      entry = log.json().data.find((e: { summary: string }) => e.summary.includes('broke off'));
+      if (!entry) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(entry).toMatchObject({
+      action: 'export',
+      summary: 'Started an export of the sales register of 2084/85; it broke off after 10 documents',
+    });
   });
 });

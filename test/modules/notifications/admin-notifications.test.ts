@@ -39,7 +39,7 @@ describe('admin notifications', () => {
 
   const db = () => t.platform.database.db;
   const notifier = () =>
-    createNotifier({ push: t.platform.outgoing.push, clock, realtime: t.platform.realtime });
+    createNotifier({ db: db(), push: t.platform.outgoing.push, clock, realtime: t.platform.realtime });
   const notice = (over: Partial<AdminNotice> = {}): AdminNotice => ({
     permission,
     type: 'payment.late_payment',
@@ -181,8 +181,11 @@ describe('admin notifications', () => {
     const mine = connect(refunder);
     const notMine = connect(writer);
     try {
-      expect(await handshake(mine)).toEqual({ connected: true });
-      expect(await handshake(notMine)).toEqual({ connected: true });
+      // Both handshakes are watched from the start: either may finish first.
+      expect(await Promise.all([handshake(mine), handshake(notMine)])).toEqual([
+        { connected: true },
+        { connected: true },
+      ]);
       const heard: unknown[] = [];
       const wrongly: unknown[] = [];
       mine.on('admin.notification', (n) => heard.push(n));

@@ -19,7 +19,7 @@ describe('customer notifications', () => {
   afterAll(() => t.close());
 
   const notifier = () =>
-    createNotifier({ push: t.platform.outgoing.push, clock, realtime: t.platform.realtime });
+    createNotifier({ db: db(), push: t.platform.outgoing.push, clock, realtime: t.platform.realtime });
   const db = () => t.platform.database.db;
 
   async function notify(customerId: string, over: Partial<CustomerNotice> = {}) {

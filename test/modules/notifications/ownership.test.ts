@@ -21,6 +21,7 @@ describe('notification ownership', () => {
     const owner = await signedInCustomer(t);
     const title = `Your parcel ${randomUUID()}`;
     const notifier = createNotifier({
+      db: t.platform.database.db,
       push: t.platform.outgoing.push,
       clock: t.platform.clock,
       realtime: t.platform.realtime,

@@ -307,6 +307,9 @@ describe('GET /api/admin/pos/orders/:orderId/receipt', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // Tax invoices are off (the default): a paid sale keeps the plain receipt.
+    expect(text).toContain('Sales receipt');
+    expect(text).not.toContain('Tax Invoice');
     // The page is as long as the sale: four more lines make it taller.
     const who = await c.customer();
     const items = [];

@@ -41,7 +41,12 @@ describe('repair requests under concurrency', () => {
       db: p.database.db,
       clock: p.clock,
       config: p.config,
-      notifier: createNotifier({ push: p.outgoing.push, clock: p.clock, realtime: p.realtime }),
+      notifier: createNotifier({
+        db: p.database.db,
+        push: p.outgoing.push,
+        clock: p.clock,
+        realtime: p.realtime,
+      }),
       newTicketNumber: draw,
     };
   };

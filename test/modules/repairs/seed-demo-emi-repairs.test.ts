@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER, seedDemoStore } from '../../../scripts/seed-demo';
 import { seedDemoEmiRepairs } from '../../../scripts/seed-demo-emi-repairs';
 import { createTestApp, type TestApp } from '../../helpers/app';
+import { demoSeedDeps } from '../../helpers/demo';
 
 describe('seed:demo, EMI and repairs', () => {
   let t: TestApp;
@@ -13,13 +14,7 @@ describe('seed:demo, EMI and repairs', () => {
   afterAll(() => t.close());
 
   it('seeds the EMI offer and a repair request, once', async () => {
-    const p = t.platform;
-    const summary = await seedDemoStore({
-      db: p.database.db,
-      clock: p.clock,
-      storage: p.storage,
-      config: p.config,
-    });
+    const summary = await seedDemoStore(demoSeedDeps(t));
     const first = await seedDemoEmiRepairs(t.app, summary);
     expect(first.banks).toBe(4);
     expect(first.repairTicket).toMatch(/^TR-[0-9A-Z]{8}$/);

@@ -5,6 +5,7 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
+import { blogErrors } from '../blog.errors';
 import type { BlogAdminLimiter } from '../blog.limits';
 import { blogPermissions } from '../blog.permissions';
 import type { BlogDeps } from '../blog.service';
@@ -40,7 +41,7 @@ export function categoryRoutes(
   app.get(
     '/api/admin/blog/categories/:id',
     {
-      config: { access: access.admin(blogPermissions.READ) },
+      config: { access: access.admin(blogPermissions.READ), errors: [blogErrors.categoryNotFound(0)] },
       preHandler: limits.read,
       schema: { tags, summary: 'One blog category', params: intIdParams, response: one },
     },
@@ -50,7 +51,7 @@ export function categoryRoutes(
   app.post(
     '/api/admin/blog/categories',
     {
-      config: { access: access.admin(blogPermissions.CREATE) },
+      config: { access: access.admin(blogPermissions.CREATE), errors: [blogErrors.categorySlugExists('')] },
       preHandler: limits.write,
       schema: {
         tags,
@@ -69,7 +70,10 @@ export function categoryRoutes(
   app.put(
     '/api/admin/blog/categories/:id',
     {
-      config: { access: access.admin(blogPermissions.UPDATE) },
+      config: {
+        access: access.admin(blogPermissions.UPDATE),
+        errors: [blogErrors.categoryNotFound(0), blogErrors.categorySlugExists('')],
+      },
       preHandler: limits.write,
       schema: {
         tags,
@@ -89,7 +93,10 @@ export function categoryRoutes(
   app.delete(
     '/api/admin/blog/categories/:id',
     {
-      config: { access: access.admin(blogPermissions.DELETE) },
+      config: {
+        access: access.admin(blogPermissions.DELETE),
+        errors: [blogErrors.categoryNotFound(0), blogErrors.categoryNotEmpty()],
+      },
       preHandler: limits.write,
       schema: {
         tags,

@@ -5,11 +5,20 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
+import { blogErrors } from '../blog.errors';
 import type { BlogAdminLimiter } from '../blog.limits';
 import { blogPermissions } from '../blog.permissions';
 import type { BlogDeps } from '../blog.service';
 import * as s from './posts.schemas';
 import * as posts from './posts.service';
+
+/** What a post's references can be refused for: its category, SEO record, products and videos. */
+const postWriteErrors = [
+  blogErrors.categoryNotFound(0),
+  blogErrors.postSeoNotFound(''),
+  blogErrors.productNotFound([]),
+  blogErrors.videoSeoInvalid([]),
+];
 
 export function postRoutes(
   app: ApiApp,
@@ -40,7 +49,7 @@ export function postRoutes(
   app.get(
     '/api/admin/blog/posts/:id',
     {
-      config: { access: access.admin(blogPermissions.READ) },
+      config: { access: access.admin(blogPermissions.READ), errors: [blogErrors.postNotFound()] },
       preHandler: limits.read,
       schema: {
         tags,
@@ -55,7 +64,7 @@ export function postRoutes(
   app.post(
     '/api/admin/blog/posts',
     {
-      config: { access: access.admin(blogPermissions.CREATE) },
+      config: { access: access.admin(blogPermissions.CREATE), errors: postWriteErrors },
       preHandler: limits.write,
       schema: {
         tags,
@@ -74,7 +83,10 @@ export function postRoutes(
   app.put(
     '/api/admin/blog/posts/:id',
     {
-      config: { access: access.admin(blogPermissions.UPDATE) },
+      config: {
+        access: access.admin(blogPermissions.UPDATE),
+        errors: [blogErrors.postNotFound(), ...postWriteErrors],
+      },
       preHandler: limits.write,
       schema: {
         tags,
@@ -94,7 +106,7 @@ export function postRoutes(
   app.delete(
     '/api/admin/blog/posts/:id',
     {
-      config: { access: access.admin(blogPermissions.DELETE) },
+      config: { access: access.admin(blogPermissions.DELETE), errors: [blogErrors.postNotFound()] },
       preHandler: limits.write,
       schema: {
         tags,
@@ -113,7 +125,10 @@ export function postRoutes(
     app.post(
       `/api/admin/blog/posts/:id/${action}`,
       {
-        config: { access: access.admin(blogPermissions.UPDATE) },
+        config: {
+          access: access.admin(blogPermissions.UPDATE),
+          errors: [blogErrors.postNotFound(), blogErrors.invalidTransition('', 'publish')],
+        },
         preHandler: limits.write,
         schema: {
           tags,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { access } from '../../../platform/auth/access';
 import { envelopeSchema, ok } from '../../../platform/http/envelope';
 import type { ApiApp } from '../../../platform/module';
+import { blogErrors } from '../blog.errors';
 import { postSlugParams } from '../blog.schemas';
 import type { BlogDeps } from '../blog.service';
 import { publicCategory } from '../categories/categories.schemas';
@@ -52,7 +53,11 @@ export function publicBlogRoutes(app: ApiApp, deps: BlogDeps) {
     app.get(
       `${prefix}/:slug`,
       {
-        config: { access: access.public(), operation: 'getBlogPostBySlug' },
+        config: {
+          access: access.public(),
+          operation: 'getBlogPostBySlug',
+          errors: [blogErrors.postNotFound()],
+        },
         schema: {
           tags,
           summary:

@@ -4,7 +4,7 @@
 
 import type { Db } from '../../../platform/db/database';
 import type { AfterCommit } from '../../../platform/db/transaction';
-import { handOverReservation, releaseStock } from '../../catalog';
+import { handOverReservations, releaseStock } from '../../catalog';
 import { type CouponRejection, cartErrors } from '../cart.errors';
 import { forgetCachedCart } from './carts.cache';
 import type { CartTotals } from './carts.pricing';
@@ -129,28 +129,26 @@ export async function handOverCartToOrder(
   // The cart is the one `cartForCheckout` locked in this transaction: its lines cannot have changed.
   const { cart } = p;
   const orderOwner = { type: 'order' as const, id: String(p.orderId) };
-  const physical = cart.lines
-    .filter((l) => l.productKind === 'physical') // digital and care-package lines hold no stock
-    .sort((a, b) => a.productId - b.productId);
-  for (const line of physical) {
-    const outcome = await handOverReservation(tx, {
-      from: cartOwner(cart.cartId),
-      owner: orderOwner,
-      productId: line.productId,
-      quantity: line.quantity,
-      expiresAt: null,
-      at: p.at,
-      reason: `Reserved for order ${orderOwner.id} from cart ${cart.cartId}`,
-    });
-    if (!outcome.ok) throw cartErrors.insufficientStock(line.productId, outcome.stock.available);
-  }
-  // Every unit the cart held now belongs to the order, so ending it gives nothing back.
+  // Every unit the cart holds goes to the order below, so ending it gives nothing back. The
+  // cart row is ours already (locked by `cartForCheckout`); the stock rows are locked last.
   await repo.updateCart(tx, cart.cartId, {
     orderId: orderOwner.id,
     reservedUntil: null,
     updatedAt: p.at,
     ...(p.confirmed ? { status: 'ordered' as const } : {}),
   });
+  const physical = cart.lines.filter((l) => l.productKind === 'physical'); // digital and care-package lines hold no stock
+  const outcomes = await handOverReservations(tx, {
+    from: cartOwner(cart.cartId),
+    owner: orderOwner,
+    lines: physical.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    expiresAt: null,
+    at: p.at,
+    reason: `Reserved for order ${orderOwner.id} from cart ${cart.cartId}`,
+  });
+  for (const [productId, outcome] of outcomes) {
+    if (!outcome.ok) throw cartErrors.insufficientStock(productId, outcome.stock.available);
+  }
   afterCommit(() => forgetCachedCart(deps.cache, cart.customerId));
 }
 

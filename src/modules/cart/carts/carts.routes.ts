@@ -4,11 +4,24 @@
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../../platform/http/envelope';
+import { httpErrors } from '../../../platform/http/errors';
 import type { ModuleContext } from '../../../platform/module';
+import { cartErrors } from '../cart.errors';
 import { cartPermissions } from '../cart.permissions';
 import { clearAfterOrderJob, EXPIRE_CARTS_CRON, expireCartsJob } from './carts.jobs';
 import * as s from './carts.schemas';
 import * as carts from './carts.service';
+
+/** Every change of a customer's cart counts against CART_CUSTOMER_OPERATION_RATE_LIMIT (carts.service.ts). */
+const cartLimit = [httpErrors.rateLimited(1)];
+/** What changing a line's quantity can answer (increase, set quantity). */
+const lineQuantityChange = [
+  ...cartLimit,
+  cartErrors.itemNotFound(),
+  cartErrors.quantityExceeded(99),
+  cartErrors.productNotFound(0),
+  cartErrors.insufficientStock(0, 0),
+];
 
 export async function registerCarts(ctx: ModuleContext) {
   const { app } = ctx;
@@ -39,7 +52,18 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/items`,
       {
-        config: { access: customer, operation: 'addCartItem' },
+        config: {
+          access: customer,
+          operation: 'addCartItem',
+          errors: [
+            ...cartLimit,
+            cartErrors.quantityExceeded(99),
+            cartErrors.productNotFound(0),
+            cartErrors.carePackageAlreadyAttached(),
+            cartErrors.carePackageInvalid('not_eligible'),
+            cartErrors.insufficientStock(0, 0),
+          ],
+        },
         schema: {
           tags,
           summary: 'Add a product (an existing line gains the quantity); optional care package',
@@ -54,7 +78,11 @@ export async function registerCarts(ctx: ModuleContext) {
     app.delete(
       `${prefix}/items/:itemId`,
       {
-        config: { access: customer, operation: 'removeCartItem' },
+        config: {
+          access: customer,
+          operation: 'removeCartItem',
+          errors: [...cartLimit, cartErrors.itemNotFound()],
+        },
         schema: { tags, summary: 'Remove a line', params: s.itemIdParams, response: cartReply },
       },
       async (request) =>
@@ -64,7 +92,10 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/items/:itemId/increase`,
       {
-        config: { access: customer },
+        config: {
+          access: customer,
+          errors: lineQuantityChange,
+        },
         schema: { tags, summary: 'Quantity + 1', params: s.itemIdParams, response: cartReply },
       },
       async (request) =>
@@ -77,7 +108,10 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/items/:itemId/decrease`,
       {
-        config: { access: customer },
+        config: {
+          access: customer,
+          errors: [...cartLimit, cartErrors.itemNotFound(), cartErrors.insufficientStock(0, 0)],
+        },
         schema: {
           tags,
           summary: 'Quantity - 1; a line of 1 is removed',
@@ -95,7 +129,10 @@ export async function registerCarts(ctx: ModuleContext) {
     app.put(
       `${prefix}/items/:itemId/quantity`,
       {
-        config: { access: customer },
+        config: {
+          access: customer,
+          errors: lineQuantityChange,
+        },
         schema: {
           tags,
           summary: 'Set the quantity (1 to 99)',
@@ -119,7 +156,11 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/coupon`,
       {
-        config: { access: customer, operation: 'applyCartCoupon' },
+        config: {
+          access: customer,
+          operation: 'applyCartCoupon',
+          errors: [...cartLimit, cartErrors.couponInvalid('not_found')],
+        },
         schema: {
           tags,
           summary: 'Apply a coupon; one that does not apply: 400 CART_COUPON_INVALID with `reason`',
@@ -134,7 +175,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.delete(
       `${prefix}/coupon`,
       {
-        config: { access: customer, operation: 'removeCartCoupon' },
+        config: { access: customer, operation: 'removeCartCoupon', errors: cartLimit },
         schema: { tags, summary: 'Remove the coupon', response: cartReply },
       },
       async (request) => ok(await carts.removeCoupon(ctx, currentUser(request).userId), 'Coupon removed'),
@@ -156,7 +197,11 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/location`,
       {
-        config: { access: customer, operation: 'setCartLocation' },
+        config: {
+          access: customer,
+          operation: 'setCartLocation',
+          errors: [...cartLimit, cartErrors.districtInvalid('')],
+        },
         schema: {
           tags,
           summary: 'Set the shipping location (the district must be one the store ships to)',
@@ -171,7 +216,11 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/location/auto`,
       {
-        config: { access: customer, operation: 'detectCartLocation' },
+        config: {
+          access: customer,
+          operation: 'detectCartLocation',
+          errors: [...cartLimit, cartErrors.autoLocationDisabled(), cartErrors.autoLocationUnresolved()],
+        },
         schema: {
           tags,
           summary:
@@ -190,7 +239,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.delete(
       `${prefix}/location`,
       {
-        config: { access: customer, operation: 'clearCartLocation' },
+        config: { access: customer, operation: 'clearCartLocation', errors: cartLimit },
         schema: { tags, summary: 'Clear the shipping location', response: cartReply },
       },
       async (request) =>
@@ -200,7 +249,16 @@ export async function registerCarts(ctx: ModuleContext) {
     app.post(
       `${prefix}/guest/quote`,
       {
-        config: { access: access.public(), operation: 'quoteGuestCart' },
+        config: {
+          access: access.public(),
+          operation: 'quoteGuestCart',
+          errors: [
+            cartErrors.quantityExceeded(99),
+            cartErrors.productNotFound(0),
+            cartErrors.carePackageInvalid('not_eligible'),
+            cartErrors.districtInvalid(''),
+          ],
+        },
         schema: {
           tags,
           summary: 'Price a guest cart (and district); persists and reserves nothing',
@@ -215,7 +273,16 @@ export async function registerCarts(ctx: ModuleContext) {
   app.post(
     '/api/mobile/cart/items/:cartItemId/care-package',
     {
-      config: { access: customer, operation: 'addCartItemCarePackage' },
+      config: {
+        access: customer,
+        operation: 'addCartItemCarePackage',
+        errors: [
+          ...cartLimit,
+          cartErrors.itemNotFound(),
+          cartErrors.carePackageAlreadyAttached(),
+          cartErrors.carePackageInvalid('not_eligible'),
+        ],
+      },
       schema: {
         tags,
         summary: 'Attach a care package to a line (one per line)',
@@ -239,7 +306,11 @@ export async function registerCarts(ctx: ModuleContext) {
   app.delete(
     '/api/mobile/cart/items/:cartItemId/care-package',
     {
-      config: { access: customer, operation: 'removeCartItemCarePackage' },
+      config: {
+        access: customer,
+        operation: 'removeCartItemCarePackage',
+        errors: [...cartLimit, cartErrors.itemNotFound(), cartErrors.noCarePackage()],
+      },
       schema: {
         tags,
         summary: "Detach a line's care package",
@@ -257,7 +328,16 @@ export async function registerCarts(ctx: ModuleContext) {
   app.post(
     '/api/mobile/cart/sync',
     {
-      config: { access: customer },
+      config: {
+        access: customer,
+        errors: [
+          ...cartLimit,
+          cartErrors.quantityExceeded(99),
+          cartErrors.productNotFound(0),
+          cartErrors.carePackageInvalid('not_eligible'),
+          cartErrors.insufficientStock(0, 0),
+        ],
+      },
       schema: {
         tags,
         summary: 'Persist a guest cart after login (the larger quantity wins; syncing twice changes nothing)',
@@ -273,7 +353,7 @@ export async function registerCarts(ctx: ModuleContext) {
     app.get(
       path,
       {
-        config: { access: access.admin(cartPermissions.READ) },
+        config: { access: access.admin(cartPermissions.READ), errors: [cartErrors.cartNotFound()] },
         schema: {
           tags,
           summary: 'The active cart of a customer, for support (404 CART_NOT_FOUND when there is none)',

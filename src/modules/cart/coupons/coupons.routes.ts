@@ -5,6 +5,7 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { cartErrors } from '../cart.errors';
 import { couponPermissions as perms } from '../cart.permissions';
 import * as s from './coupons.schemas';
 import * as coupons from './coupons.service';
@@ -33,7 +34,7 @@ export function couponRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/coupons/:id',
     {
-      config: { access: access.admin(perms.READ) },
+      config: { access: access.admin(perms.READ), errors: [cartErrors.couponNotFound(0)] },
       schema: {
         tags,
         summary: 'One coupon',
@@ -47,7 +48,7 @@ export function couponRoutes(ctx: ModuleContext) {
   app.post(
     '/api/admin/coupons',
     {
-      config: { access: access.admin(perms.CREATE) },
+      config: { access: access.admin(perms.CREATE), errors: [cartErrors.couponCodeExists('')] },
       schema: {
         tags,
         summary: 'Create a coupon (code unique, case-insensitive)',
@@ -64,7 +65,10 @@ export function couponRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/coupons/:id',
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: {
+        access: access.admin(perms.UPDATE),
+        errors: [cartErrors.couponNotFound(0), cartErrors.couponCodeExists('')],
+      },
       schema: {
         tags,
         summary: 'Change a coupon',
@@ -83,7 +87,7 @@ export function couponRoutes(ctx: ModuleContext) {
   app.delete(
     '/api/admin/coupons/:id',
     {
-      config: { access: access.admin(perms.DELETE) },
+      config: { access: access.admin(perms.DELETE), errors: [cartErrors.couponNotFound(0)] },
       schema: {
         tags,
         summary: 'Delete a coupon (its redemptions stay; the code is free again)',

@@ -4,6 +4,8 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { catalogErrors } from '../catalog.errors';
+import { carePackageErrors } from './care-packages.errors';
 import { EXPIRE_SUBSCRIPTIONS_CRON, expireSubscriptionsJob } from './care-packages.jobs';
 import { carePackagePermissions as perms } from './care-packages.permissions';
 import * as s from './care-packages.schemas';
@@ -37,7 +39,7 @@ export async function registerCarePackages(ctx: ModuleContext) {
   app.get(
     '/api/admin/care-packages/:id',
     {
-      config: { access: access.admin(perms.READ) },
+      config: { access: access.admin(perms.READ), errors: [carePackageErrors.notFound(0)] },
       schema: {
         tags,
         summary: 'One care package',
@@ -51,7 +53,7 @@ export async function registerCarePackages(ctx: ModuleContext) {
   app.post(
     '/api/admin/care-packages',
     {
-      config: { access: access.admin(perms.CREATE) },
+      config: { access: access.admin(perms.CREATE), errors: [carePackageErrors.ruleInvalid('', [])] },
       schema: {
         tags,
         summary: 'Create a care package with its eligibility rules and pricing tiers',
@@ -69,7 +71,14 @@ export async function registerCarePackages(ctx: ModuleContext) {
   app.patch(
     '/api/admin/care-packages/:id',
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: {
+        access: access.admin(perms.UPDATE),
+        errors: [
+          carePackageErrors.notFound(0),
+          carePackageErrors.ruleInvalid('', []),
+          carePackageErrors.tierInvalid(0),
+        ],
+      },
       schema: {
         tags,
         summary: 'Change fields, rules or tiers (tiers left out of the list are deactivated)',
@@ -88,7 +97,10 @@ export async function registerCarePackages(ctx: ModuleContext) {
   app.delete(
     '/api/admin/care-packages/:id',
     {
-      config: { access: access.admin(perms.DELETE) },
+      config: {
+        access: access.admin(perms.DELETE),
+        errors: [carePackageErrors.notFound(0), carePackageErrors.inUse()],
+      },
       schema: {
         tags,
         summary: 'Delete a care package nothing refers to (409 CARE_PACKAGE_IN_USE otherwise)',
@@ -105,7 +117,7 @@ export async function registerCarePackages(ctx: ModuleContext) {
   app.get(
     '/api/mobile/products/id/:productId/care-packages',
     {
-      config: { access: access.public() },
+      config: { access: access.public(), errors: [catalogErrors.productNotFound()] },
       schema: {
         tags,
         summary: 'The active care packages and tiers a product on sale may be bought with',

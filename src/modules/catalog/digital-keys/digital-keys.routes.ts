@@ -3,9 +3,14 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { catalogErrors } from '../catalog.errors';
+import { digitalKeyErrors } from './digital-keys.errors';
 import { digitalKeyPermissions as perms } from './digital-keys.permissions';
 import * as s from './digital-keys.schemas';
 import * as keys from './digital-keys.service';
+
+/** Every key route names a product, which must exist and be digital. */
+const keyProductErrors = [catalogErrors.productNotFound(), digitalKeyErrors.notDigital()];
 
 export function digitalKeyRoutes(ctx: ModuleContext) {
   const { app } = ctx;
@@ -14,7 +19,7 @@ export function digitalKeyRoutes(ctx: ModuleContext) {
   app.post(
     '/api/admin/products/:id/digital-keys',
     {
-      config: { access: access.admin(perms.CREATE) },
+      config: { access: access.admin(perms.CREATE), errors: keyProductErrors },
       schema: {
         tags,
         summary:
@@ -34,7 +39,7 @@ export function digitalKeyRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/products/:id/digital-keys',
     {
-      config: { access: access.admin(perms.READ) },
+      config: { access: access.admin(perms.READ), errors: keyProductErrors },
       schema: {
         tags,
         summary: "A digital product's keys, masked, newest first; filter by status",
@@ -52,7 +57,10 @@ export function digitalKeyRoutes(ctx: ModuleContext) {
   app.post(
     '/api/admin/products/:id/digital-keys/:keyId/revoke',
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: {
+        access: access.admin(perms.UPDATE),
+        errors: [...keyProductErrors, digitalKeyErrors.notFound(''), digitalKeyErrors.notAvailable('')],
+      },
       schema: {
         tags,
         summary: 'Revoke an available key (409 DIGITAL_KEY_NOT_AVAILABLE when assigned or revoked)',

@@ -1,18 +1,19 @@
 // Queries of products: writes with their tags and slug history, and the one list query the
 // admin and public lists share (filters, search, sorts). Constraint violations become
 // catalog errors here.
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { catalogErrors } from '../catalog.errors';
-import { containsPattern, paged, rowsOf, slugFamilyPattern } from '../catalog.repository';
+import { containsPattern, intArray, paged, rowsOf, slugFamilyPattern } from '../catalog.repository';
 import { digitalKeys } from '../digital-keys/digital-keys.table';
 import { productStock } from '../stock/stock.table';
 import { brands, categories, tags } from '../taxonomy/taxonomy.table';
 import {
   type ProductKind,
   type ProductStatus,
+  productListingCount,
   productSlugHistory,
   products,
   productTags,
@@ -204,20 +205,123 @@ export interface ProductSearch {
   term: string;
   categoryIds: number[];
   tagIds: number[];
+  /** The title similarity a typo must reach (`SEARCH_SIMILARITY_THRESHOLD`). */
+  threshold: number;
+  /**
+   * The keys of `products_title_keys_idx` the typo branch asks for (`titleSearchKeys`); null
+   * for the plain `title % term` branch (a threshold of about 0, or too many keys: a very long term).
+   */
+  titleKeys: string[] | null;
+  /** How many trigrams the term has (`show_trgm`): the m of the similarity bound. */
+  trigramCount: number;
+  /**
+   * Rank by similarity() of every match, in one plain statement: the shape before the bounded
+   * relevance order (`rankedSearchSql`), kept as `comparePublicSearch`'s reference.
+   */
+  exactRanking?: boolean;
+}
+
+/**
+ * How common each title trigram is: the share of titles holding it, from the
+ * `products_title_trigrams` statistics (refreshed by ANALYZE; none before it has run). The
+ * search asks the title keys for the rarest trigrams first; the shares steer which titles are
+ * looked at, never which match, so a copy some minutes old is as good.
+ */
+export type TitleTrigramShares = Array<[trigram: string, share: number]>;
+
+export async function titleTrigramShares(db: Db): Promise<TitleTrigramShares> {
+  const rows = await rowsOf<{ t: string; f: number | string }>(
+    db,
+    sql`select e.t, e.f
+          from pg_stats_ext_exprs s,
+               unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(t, f)
+         where s.statistics_name = 'products_title_trigrams' and s.statistics_schemaname = current_schema()`,
+  );
+  return rows.map((r) => [r.t, Number(r.f)]);
 }
 
 /**
  * The categories and tags whose names contain the term. They are few, and knowing them as
  * plain ids lets the planner estimate the product side well (an id list computed inside the
- * query gets a blind guess that can push it off the trigram indexes).
+ * query gets a blind guess that can push it off the trigram indexes). `shares` as
+ * `titleTrigramShares` reads them (read here when not given).
  */
-export async function resolveSearch(db: Db, term: string): Promise<ProductSearch> {
+export async function resolveSearch(
+  db: Db,
+  term: string,
+  threshold: number,
+  shares?: TitleTrigramShares,
+): Promise<ProductSearch> {
   const pattern = containsPattern(term);
-  const [cats, tagRows] = await Promise.all([
-    db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern)),
-    db.select({ id: tags.id }).from(tags).where(ilike(tags.name, pattern)),
-  ]);
-  return { term, categoryIds: cats.map((c) => c.id), tagIds: tagRows.map((t) => t.id) };
+  // One statement: the categories, the tags, and the term's trigrams as pg_trgm finds them.
+  const [row] = await rowsOf<{
+    categoryIds: number[] | string;
+    tagIds: number[] | string;
+    trigrams: string[] | string;
+  }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(c.id), '[]') from ${categories} c where c.name ilike ${pattern}) as "categoryIds",
+      (select coalesce(json_agg(t.id), '[]') from ${tags} t where t.name ilike ${pattern}) as "tagIds",
+      to_json(show_trgm(${term})) as trigrams`,
+  );
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value);
+  const shareOf = new Map(shares ?? (await titleTrigramShares(db)));
+  const trigrams = json(row!.trigrams).map((trigram) => ({ trigram, share: shareOf.get(trigram) ?? 0 }));
+  return {
+    term,
+    categoryIds: json(row!.categoryIds),
+    tagIds: json(row!.tagIds),
+    threshold,
+    titleKeys: titleSearchKeys(trigrams, threshold),
+    trigramCount: trigrams.length,
+  };
+}
+
+/** Above this many keys the typo branch falls back to `title % term` (a very long term). */
+const MAX_TITLE_KEYS = 4000;
+
+/**
+ * The keys of `products_title_keys_idx` that every title matching `similarity(title, term) >=
+ * threshold` holds at least one of. pg_trgm's similarity is c / (n + m - c) in float4 for a
+ * title of n trigrams, a term of m and c in common, so a title of n trigrams needs c >= k(n); it
+ * then holds at least one of any (m - k(n) + 1) of the term's trigrams, and the rarest ones
+ * (statistics first, then by the padding spaces pg_trgm adds at a word's edges: fewer first) keep the
+ * candidates few. A necessary condition only: the branch still checks similarity() itself,
+ * so the matches are exactly those of `title % term`.
+ */
+export function titleSearchKeys(
+  trigrams: Array<{ trigram: string; share: number }>,
+  threshold: number,
+): string[] | null {
+  // A hair under the threshold: float4 rounding can only add candidates, never lose a match.
+  const floor = threshold - 1e-6;
+  if (!(floor > 0)) return null;
+  const m = trigrams.length;
+  const edges = (t: string) => t.split(' ').length - 1;
+  const rarest = [...trigrams]
+    .sort(
+      (a, b) =>
+        a.share - b.share ||
+        edges(a.trigram) - edges(b.trigram) ||
+        (a.trigram < b.trigram ? -1 : a.trigram > b.trigram ? 1 : 0),
+    )
+    .map((t) => t.trigram);
+  const keys: string[] = [];
+  // The similarity is at most m / n, so longer titles than m / threshold cannot match.
+  for (let n = 1; n <= Math.floor(m / floor) + 1; n++) {
+    let need = 0;
+    for (let c = 1; c <= Math.min(n, m); c++) {
+      if (Math.fround(c / (n + m - c)) >= floor) {
+        need = c;
+        break;
+      }
+    }
+    if (need === 0) continue;
+    for (const t of rarest.slice(0, m - need + 1)) keys.push(`${t}|${n}`);
+    if (keys.length > MAX_TITLE_KEYS) return null;
+  }
+  return keys;
 }
 
 /**
@@ -228,12 +332,13 @@ export async function resolveSearch(db: Db, term: string): Promise<ProductSearch
  * category index serves the matching categories and the primary key the tagged products.
  */
 function searchSql(search: ProductSearch): SQL {
+  return sql`(${sql.join([...plainBranches(search), typoSql(search)], sql` or `)})`;
+}
+
+/** The branches of the search block other than the typo branch: substrings, categories, tags. */
+function plainBranches(search: ProductSearch): SQL[] {
   const pattern = containsPattern(search.term);
-  const branches = [
-    sql`${products.title} ilike ${pattern}`,
-    sql`${products.description} ilike ${pattern}`,
-    sql`${products.title} % ${search.term}`,
-  ];
+  const branches = [sql`${products.title} ilike ${pattern}`, sql`${products.description} ilike ${pattern}`];
   if (search.categoryIds.length) {
     branches.push(
       sql`${products.categoryId} in (${sql.join(
@@ -249,7 +354,93 @@ function searchSql(search: ProductSearch): SQL {
         sql`, `,
       )})))`);
   }
-  return sql`(${sql.join(branches, sql` or `)})`;
+  return branches;
+}
+
+/**
+ * The typo branch: titles whose trigram similarity to the term reaches the threshold. With
+ * title keys, the ids come from one scan of `products_title_keys_idx` and a similarity() check
+ * of its few candidates, found once (an `array(…)` the outer BitmapOr reads through the primary
+ * key); without, `title % term` on the trigram index, which rechecks every title holding
+ * enough of the term's trigrams (thousands at 100,000 products).
+ */
+function typoSql(search: ProductSearch): SQL {
+  if (!search.titleKeys) return sql`${products.title} % ${search.term}`;
+  return sql`${products.id} = any(array(
+    select k.id from ${products} k
+     where product_title_keys(k.title) && ${textArray(search.titleKeys)}::text[]
+       and similarity(k.title, ${search.term}) >= ${search.threshold}::float8))`;
+}
+
+/**
+ * A search's page in relevance order (most similar title first, then the newest id), as the
+ * subquery `r(id, s, total)`: the page's ids with their similarity and the number of matches.
+ * It finds the same page as ordering every match by similarity(), computing that for far
+ * fewer of them. A title of n trigrams can reach at most min(n, m) / max(n, m) against a term
+ * of m (`title_trigram_count`, migration 0027; float4 as pg_trgm computes it, so the bound is
+ * never below the real value). The first `probe` matches by that bound give, with their real
+ * similarity, a floor: at least `need` matches reach it, so every match of the page does, and
+ * only matches whose bound reaches the floor are ranked by their real similarity. The typo
+ * branch computes similarity() anyway to decide a match; the page reuses it.
+ *
+ * Undefined where the bound cannot help: another order, the whole list, a term without
+ * trigrams, or the exact reference (`exactRanking`).
+ */
+function rankedSearchSql(
+  f: ProductFilters,
+  sort: ProductSort,
+  order: 'asc' | 'desc',
+  page: PageWindow,
+): SQL | undefined {
+  const search = f.search;
+  if (!search || search.exactRanking || search.trigramCount === 0) return undefined;
+  if (sort !== 'relevance' || order !== 'desc' || page.limit === undefined) return undefined;
+  const base = whereOf({ ...f, search: undefined }) ?? sql`true`;
+  const m = search.trigramCount;
+  const need = page.offset + page.limit;
+  // Twice the page: among the shortest titles a few are category, tag or description matches
+  // far below their bound; more of them raise the floor, and each costs one similarity().
+  const probe = need * 2;
+  const term = search.term;
+  const bound = sql`(least(n, ${m}::int)::float4 / (n + ${m}::int - least(n, ${m}::int))::float4)`;
+  const similarity = sql`coalesce(s, similarity(title, ${term}))`;
+  // Each `offset 0` keeps a subquery apart from the query around it. In the typo branch the
+  // candidates come from the title keys alone (next to the visibility filter the planner ANDed
+  // in the listing index, reading 87,000 entries), the filter then applies to them under the
+  // table's own name, and similarity() runs once for each row it lets through. The keys are a
+  // subquery's value, which the planner cannot see: it estimated a long term's few hundred keys
+  // to find most titles and chose a sequential scan, evaluating the keys condition (~300 µs a
+  // title: the plpgsql function, then the overlap) on every row, 30 s for a three-word term;
+  // unseen, they get the default estimate of an overlap, and the index.
+  const candidates = search.titleKeys
+    ? sql`product_title_keys(title) && (select ${textArray(search.titleKeys)}::text[])`
+    : sql`title % ${term}`;
+  return sql`(
+    with other as (
+      select ${products.id} as id, ${products.title} as title, ${products.titleTrigramCount} as n
+        from ${products} where ${base} and (${sql.join(plainBranches(search), sql` or `)})
+    ), typo as (
+      select id, title, n, s from (
+        select ${products.id} as id, ${products.title} as title, ${products.titleTrigramCount} as n,
+               similarity(${products.title}, ${term}) as s
+          from (select * from ${products} where ${candidates} offset 0) ${products}
+         where ${base} offset 0) t
+       where s >= ${search.threshold}::float8
+    ), matches as (
+      select coalesce(o.id, t.id) as id, coalesce(o.title, t.title) as title, coalesce(o.n, t.n) as n, t.s
+        from other o full join typo t on t.id = o.id
+    ), probe as (
+      select ${similarity} as s
+        from (select title, s from matches order by coalesce(s, ${bound}) desc, id desc limit ${probe} offset 0) p
+    ), floor as (
+      select s from probe order by s desc offset ${need - 1} limit 1
+    )
+    select id, s, (select count(*) from matches) as total
+      from (select id, ${similarity} as s from matches
+             where coalesce(s, ${bound}) >= coalesce((select s from floor), 0) offset 0) c
+     order by s desc, id desc
+     offset ${page.offset} limit ${page.limit}
+  ) r`;
 }
 
 function whereOf(f: ProductFilters): SQL | undefined {
@@ -299,15 +490,24 @@ function orderOf(sort: ProductSort, order: 'asc' | 'desc', search: ProductSearch
  * to it), so concurrent requests with other settings never see each other's value.
  */
 export async function setSimilarityThreshold(tx: Db, threshold: number): Promise<void> {
-  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
+  // No parallel workers for the search: starting them costs more than the typo branch's scan,
+  // and on a busy server every request would take three processes.
+  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true),
+    set_config('max_parallel_workers_per_gather', '0', true)`);
 }
 
 /**
  * With a search, the page carries the total (`count(*) over ()`): the search visits every
- * match anyway (to rank them), and a second query would run the whole search again. Without
- * one, a separate count keeps the page an index-ordered top-N read.
+ * match anyway (to rank them), and a second query would run the whole search again. The whole
+ * public catalog's page carries the kept count (`product_listing_count`, one row). Otherwise a
+ * separate count keeps the page an index-ordered top-N read.
  */
-const totalSql = (f: ProductFilters) => (f.search ? sql<number>`count(*) over ()` : sql<null>`null`);
+const totalSql = (f: ProductFilters) =>
+  f.search
+    ? sql<number>`count(*) over ()`
+    : isWholeCatalog(f)
+      ? sql<number | null>`(select ${productListingCount.products} from ${productListingCount})`
+      : sql<null>`null`;
 
 async function countOf(
   db: Db,
@@ -315,7 +515,11 @@ async function countOf(
   where: SQL | undefined,
   page: Array<{ total: number | null }>,
 ) {
-  if (f.search && page.length) return Number(page[0]!.total);
+  if (page[0] && page[0].total !== null) return Number(page[0].total);
+  if (isWholeCatalog(f)) {
+    const kept = await listingCount(db);
+    if (kept !== undefined) return kept;
+  }
   const [total] = await db.select({ n: count() }).from(products).where(where);
   return total?.n ?? 0;
 }
@@ -328,20 +532,30 @@ export async function listAdminProducts(
   page: PageWindow,
 ): Promise<{ rows: ProductRow[]; count: number }> {
   const where = whereOf(f);
-  const rows = await paged(
-    db
-      .select({ product: products, total: totalSql(f) })
-      .from(products)
-      .where(where)
-      .orderBy(...orderOf(sort, order, f.search))
-      .$dynamic(),
-    page,
-  );
+  const ranked = rankedSearchSql(f, sort, order, page);
+  const rows = ranked
+    ? await db
+        .select({ product: products, total: sql<number>`r.total` })
+        .from(products)
+        .innerJoin(ranked, sql`r.id = ${products.id}`)
+        .orderBy(...RANKED_ORDER)
+    : await paged(
+        db
+          .select({ product: products, total: totalSql(f) })
+          .from(products)
+          .where(where)
+          .orderBy(...orderOf(sort, order, f.search))
+          .$dynamic(),
+        page,
+      );
   return { rows: rows.map((r) => r.product), count: await countOf(db, f, where, rows) };
 }
 
+/** The order of `rankedSearchSql`'s page: most similar first, then the newest id. */
+const RANKED_ORDER = [sql`r.s desc`, sql`r.id desc`];
+
 export interface PublicListRow {
-  product: Omit<ProductRow, 'description' | 'specifications'>;
+  product: Omit<ProductRow, 'description' | 'specifications' | 'titleTrigramCount'>;
   category: { id: number; name: string; slug: string } | null;
   brand: { id: number; name: string; slug: string } | null;
   inStock: boolean;
@@ -381,20 +595,57 @@ export async function listPublicProducts(
   order: 'asc' | 'desc',
   page: PageWindow,
 ): Promise<{ rows: PublicListRow[]; count: number }> {
-  const rows = await paged(publicListQuery(db, f, sort, order), page);
+  const rows = await publicPageQuery(db, f, sort, order, page);
   return { rows: rows as PublicListRow[], count: await countOf(db, f, whereOf(f), rows) };
 }
 
-/** The public list query before its page window; `explainSearch` shows the plan of this very query. */
-function publicListQuery(db: Db, f: ProductFilters, sort: ProductSort, order: 'asc' | 'desc') {
-  return db
-    .select({ ...publicColumns, total: totalSql(f) })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(whereOf(f))
-    .orderBy(...orderOf(sort, order, f.search))
-    .$dynamic();
+/** The public list with no filter and no search: every published and sellable product. */
+function isWholeCatalog(f: ProductFilters): boolean {
+  return (
+    f.publicOnly === true &&
+    Object.entries(f).every(([key, value]) => key === 'publicOnly' || value === undefined)
+  );
+}
+
+/**
+ * The number of published and sellable products, kept by the `products` triggers of migration
+ * 0026 (`product_listing_count`); undefined if its row is missing, and the caller counts.
+ */
+async function listingCount(db: Db): Promise<number | undefined> {
+  const [row] = await db.select({ n: productListingCount.products }).from(productListingCount);
+  return row?.n;
+}
+
+/** A page of the public list; `explainSearch` shows the plan of this very query. */
+function publicPageQuery(
+  db: Db,
+  f: ProductFilters,
+  sort: ProductSort,
+  order: 'asc' | 'desc',
+  page: PageWindow,
+) {
+  const ranked = rankedSearchSql(f, sort, order, page);
+  if (ranked) {
+    return db
+      .select({ ...publicColumns, total: sql<number>`r.total` })
+      .from(products)
+      .innerJoin(ranked, sql`r.id = ${products.id}`)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .orderBy(...RANKED_ORDER)
+      .$dynamic();
+  }
+  return paged(
+    db
+      .select({ ...publicColumns, total: totalSql(f) })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .where(whereOf(f))
+      .orderBy(...orderOf(sort, order, f.search))
+      .$dynamic(),
+    page,
+  );
 }
 
 /** One product with its category, brand and availability, as the public detail shows it. */
@@ -419,11 +670,12 @@ export async function findPublicProduct(
 export async function explainSearch(
   db: Db,
   term: string,
+  threshold: number,
   publicOnly: boolean,
   analyze = false,
 ): Promise<string[]> {
-  const search = await resolveSearch(db, term);
-  const query = paged(publicListQuery(db, { publicOnly, search }, 'relevance', 'desc'), {
+  const search = await resolveSearch(db, term, threshold);
+  const query = publicPageQuery(db, { publicOnly, search }, 'relevance', 'desc', {
     offset: 0,
     limit: 20,
   }).toSQL();
@@ -468,8 +720,6 @@ export interface BulkProduct {
 function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
-const intArray = (values: Array<number | null>) =>
-  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
 /**
  * Inserts a batch of products and their tags with two statements (`unnest` of array

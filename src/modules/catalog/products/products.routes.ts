@@ -40,7 +40,7 @@ export function productSearchLimits(config: Config, surface: 'admin' | 'public')
         ? config.CATALOG_ADMIN_PRODUCT_SEARCH_RATE_WINDOW_SECONDS
         : config.CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_WINDOW_SECONDS) * 1000,
     skipOnError: true,
-    allowList: (request) => !config.RATE_LIMIT_ENABLED || !hasSearch(request),
+    allowList: (request) => !hasSearch(request),
     keyGenerator: (request) =>
       admin
         ? `product-search:admin:${request.principal?.actor === 'guest' ? '' : request.principal?.userId}`

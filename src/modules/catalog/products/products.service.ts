@@ -1,6 +1,6 @@
 // Products: admin writes (slugs with history, sanitised descriptions, checked references,
 // publish and archive), the admin list, and the public catalog with its search.
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import { type Cache, cached } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
@@ -8,6 +8,7 @@ import { inTransaction } from '../../../platform/db/transaction';
 import { pageSchema, serializedWith } from '../../../platform/http/envelope';
 import { httpErrors } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
+import { lazyPackage } from '../../../platform/lazy';
 import type { ModuleContext } from '../../../platform/module';
 import { isPublicKey } from '../../../platform/storage/files';
 import { recordActivity } from '../../activity';
@@ -54,21 +55,27 @@ const PRIVATE_IMAGE_URL_SECONDS = 7200;
 
 // ---------- descriptions, images, prices ----------
 
-const DESCRIPTION_RULES: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
-  allowedAttributes: {
-    a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-    '*': ['class'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
+// Loaded by the first description written, not at start-up (platform/lazy.ts).
+const sanitizer = lazyPackage<typeof sanitizeHtml>('sanitize-html');
+let descriptionRules: sanitizeHtml.IOptions | undefined;
+const DESCRIPTION_RULES = (): sanitizeHtml.IOptions => {
+  descriptionRules ??= {
+    allowedTags: [...sanitizer().defaults.allowedTags, 'img', 'h1', 'h2'],
+    allowedAttributes: {
+      a: ['href', 'name', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      '*': ['class'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+  };
+  return descriptionRules;
 };
 
 /** Product descriptions are HTML from the back office: no scripts, handlers or `javascript:` URLs. */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, DESCRIPTION_RULES).trim();
+  return sanitizer()(html, DESCRIPTION_RULES()).trim();
 }
 
 async function imageViews(
@@ -430,15 +437,27 @@ export async function getAdminProduct(deps: ProductDeps, id: number): Promise<Ad
  * threshold, and with the category and tag names that match resolved first.
  */
 function withSearch<T>(
-  deps: ProductDeps,
+  deps: Pick<ProductDeps, 'db' | 'config' | 'cache'>,
   term: string | undefined,
   read: (db: Db, search: repo.ProductSearch | undefined) => Promise<T>,
 ): Promise<T> {
   if (!term) return read(deps.db, undefined);
   return inTransaction(deps.db, async (tx) => {
     await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
-    return read(tx, await repo.resolveSearch(tx, term));
+    const shares = await titleTrigramShares(deps, tx);
+    return read(tx, await repo.resolveSearch(tx, term, deps.config.SEARCH_SIMILARITY_THRESHOLD, shares));
   });
+}
+
+const TRIGRAM_SHARES_KEY = 'catalog:title-trigram-shares';
+/** Statistics change with ANALYZE only; reading them cost ~1.5 ms a search (planning the view). */
+const TRIGRAM_SHARES_TTL_MS = 10 * 60_000;
+
+/** The title trigram shares the search orders its keys by, from the cache when there is one. */
+function titleTrigramShares(deps: Pick<ProductDeps, 'cache'>, db: Db): Promise<repo.TitleTrigramShares> {
+  const load = () => repo.titleTrigramShares(db);
+  if (!deps.cache) return load();
+  return cached(deps.cache, TRIGRAM_SHARES_KEY, TRIGRAM_SHARES_TTL_MS, load, { local: true });
 }
 
 const sortOf = (q: { sort?: repo.ProductSort; search?: string }): repo.ProductSort =>
@@ -495,7 +514,9 @@ export async function listPublicProductsJson(deps: ProductDeps, q: PublicProduct
   if (!deps.cache || seconds === 0) return load();
   // The parsed query, keys in schema order: equal queries share one entry whatever the URL's order.
   // `page:` keeps entries of the older object form (at most one lifetime old) from being read as text.
-  return cached(deps.cache, `${LIST_CACHE_PREFIX}page:${JSON.stringify(q)}`, seconds * 1000, load);
+  return cached(deps.cache, `${LIST_CACHE_PREFIX}page:${JSON.stringify(q)}`, seconds * 1000, load, {
+    local: true,
+  });
 }
 
 /**
@@ -508,7 +529,7 @@ export async function getPublicProductJson(deps: ProductDeps, slug: string): Pro
   const load = async () => serializedWith(publicProductDetail, await getPublicProduct(deps, slug));
   const seconds = deps.config.CATALOG_PUBLIC_LIST_CACHE_SECONDS;
   if (!deps.cache || seconds === 0) return load();
-  return cached(deps.cache, `${LIST_CACHE_PREFIX}detail:${slug}`, seconds * 1000, load);
+  return cached(deps.cache, `${LIST_CACHE_PREFIX}detail:${slug}`, seconds * 1000, load, { local: true });
 }
 
 /**
@@ -551,8 +572,31 @@ export async function explainProductSearch(
   return inTransaction(deps.db, async (tx) => {
     await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
     if (opts.withoutSeqScan) await repo.disableSeqScan(tx);
-    return repo.explainSearch(tx, term, !opts.admin, opts.analyze);
+    return repo.explainSearch(tx, term, deps.config.SEARCH_SIMILARITY_THRESHOLD, !opts.admin, opts.analyze);
   });
+}
+
+/**
+ * For the benchmark: the first public page of a search (ids and total) as the list finds it,
+ * and as the former query shape finds it (the typo branch as `title % term` on the trigram
+ * index), so a change of the search can be shown to keep the same answers.
+ */
+export async function comparePublicSearch(
+  deps: Pick<ProductDeps, 'db' | 'config'>,
+  term: string,
+): Promise<Record<'current' | 'former', { ids: number[]; count: number }>> {
+  const page = (former: boolean) =>
+    withSearch(deps, term, async (db, search) => {
+      const { rows, count } = await repo.listPublicProducts(
+        db,
+        { publicOnly: true, search: former ? { ...search!, titleKeys: null, exactRanking: true } : search },
+        'relevance',
+        'desc',
+        { offset: 0, limit: 20 },
+      );
+      return { ids: rows.map((r) => r.product.id), count };
+    });
+  return { current: await page(false), former: await page(true) };
 }
 
 // ---------- bulk loading ----------

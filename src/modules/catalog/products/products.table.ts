@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -38,6 +39,14 @@ export const products = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
+    /**
+     * How many distinct trigrams pg_trgm finds in the title (`show_trgm`), kept by the database.
+     * The search's relevance order uses it to bound each match's similarity without computing it
+     * (see `rankedSearchSql`); nothing else uses it.
+     */
+    titleTrigramCount: smallint('title_trigram_count')
+      .notNull()
+      .generatedAlwaysAs(sql`cardinality(show_trgm(title))`),
     slug: text('slug').notNull().unique(),
     /** Sanitised HTML. */
     description: text('description').notNull().default(''),
@@ -71,12 +80,31 @@ export const products = pgTable(
     check('products_status_check', sql`${t.status} IN ('draft', 'published', 'archived')`),
     check('products_price_check', sql`${t.mrp} >= 0 AND ${t.sp} >= 0`),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The search's typo branch: each title trigram tagged with the title's trigram count
+    // (`product_title_keys`, migration 0026), so a search asks only for the trigrams that can
+    // still reach the similarity threshold at each title length (see `titleSearchKeys`).
+    index('products_title_keys_idx').using('gin', sql`product_title_keys(${t.title})`),
     index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_listing_created_idx').on(t.status, t.isSellable, t.createdAt),
     index('products_listing_price_idx').on(t.status, t.isSellable, t.effectivePrice),
   ],
+);
+
+/**
+ * How many products the public catalog shows (published and sellable), kept by statement
+ * triggers on `products` (migration 0026) in the same transaction as the product write. The
+ * plain public list reads its total here: counting ~100,000 visible rows cost ~20 ms a request.
+ * One row; a write that changes no product's visibility leaves it alone.
+ */
+export const productListingCount = pgTable(
+  'product_listing_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    products: bigint('products', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('product_listing_count_single', sql`${t.id}`)],
 );
 
 /** A product's tags, in the order the admin gave them. */

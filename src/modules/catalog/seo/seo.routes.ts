@@ -5,6 +5,7 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { uuidIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { catalogErrors } from '../catalog.errors';
 import { seoPermissions } from '../catalog.permissions';
 import * as s from './seo.schemas';
 import * as seo from './seo.service';
@@ -33,7 +34,7 @@ export function seoRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/seo/:id',
     {
-      config: { access: access.admin(seoPermissions.READ) },
+      config: { access: access.admin(seoPermissions.READ), errors: [catalogErrors.seoNotFound('')] },
       schema: {
         tags,
         summary: 'One SEO record',
@@ -65,7 +66,7 @@ export function seoRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/seo/:id',
     {
-      config: { access: access.admin(seoPermissions.UPDATE) },
+      config: { access: access.admin(seoPermissions.UPDATE), errors: [catalogErrors.seoNotFound('')] },
       schema: {
         tags,
         summary: 'Change fields of an SEO record (null clears a field)',
@@ -84,7 +85,10 @@ export function seoRoutes(ctx: ModuleContext) {
   app.delete(
     '/api/admin/seo/:id',
     {
-      config: { access: access.admin(seoPermissions.DELETE) },
+      config: {
+        access: access.admin(seoPermissions.DELETE),
+        errors: [catalogErrors.seoNotFound(''), catalogErrors.seoInUse()],
+      },
       schema: {
         tags,
         summary: 'Delete an SEO record nothing points at (else 409 SEO_RECORD_IN_USE)',

@@ -4,6 +4,7 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { shippingDistrictErrors } from './shipping-districts.errors';
 import { shippingDistrictPermissions as perms } from './shipping-districts.permissions';
 import * as s from './shipping-districts.schemas';
 import * as districts from './shipping-districts.service';
@@ -32,7 +33,7 @@ export function shippingDistrictRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/shipping-districts/:id',
     {
-      config: { access: access.admin(perms.READ) },
+      config: { access: access.admin(perms.READ), errors: [shippingDistrictErrors.notFound(0)] },
       schema: {
         tags,
         summary: 'One district',
@@ -46,7 +47,7 @@ export function shippingDistrictRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/shipping-districts/:id',
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: { access: access.admin(perms.UPDATE), errors: [shippingDistrictErrors.notFound(0)] },
       schema: {
         tags,
         summary: "Set a district's fee or whether the store ships there",

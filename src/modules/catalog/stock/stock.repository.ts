@@ -3,7 +3,8 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { PageWindow } from '../../../platform/http/pagination';
-import { paged } from '../catalog.repository';
+import { intArray, paged, rowsOf } from '../catalog.repository';
+import { products } from '../products/products.table';
 import {
   productStock,
   type ReservationOwnerType,
@@ -128,6 +129,66 @@ export async function moveReservation(
     .where(eq(stockReservations.id, id));
 }
 
+/**
+ * Moves what `from` holds of each product to `to` in one statement, where `from` holds exactly
+ * the wanted quantity and `to` holds none of it yet: the products' stock rows are locked first
+ * (in product order, like every other stock change, so two callers cannot deadlock), the
+ * reservations change owner, and a ledger row records each hand-over with the stock as it
+ * stands (a change of owner moves no counts). Returns the products moved with their stock;
+ * the others are left as they were for the caller's slower path.
+ */
+export async function moveReservations(
+  db: Db,
+  p: {
+    from: Owner;
+    to: Owner;
+    lines: ReadonlyArray<{ productId: number; quantity: number }>;
+    expiresAt: Date | null;
+    at: Date;
+    reason: string;
+  },
+): Promise<Array<{ productId: number; onHand: number; reserved: number }>> {
+  if (!p.lines.length) return [];
+  const ids = intArray(p.lines.map((l) => l.productId));
+  const quantities = intArray(p.lines.map((l) => l.quantity));
+  const rows = await rowsOf<{ product_id: number; on_hand: number; reserved: number }>(
+    db,
+    sql`
+    with wanted as (
+      select * from unnest(${ids}::int[], ${quantities}::int[]) as w(product_id, quantity)
+    ),
+    locked as materialized (
+      select s.product_id, s.on_hand, s.reserved from ${productStock} s
+      where s.product_id in (select product_id from wanted)
+      order by s.product_id
+      for update
+    ),
+    moved as (
+      update ${stockReservations} r
+      set owner_type = ${p.to.type}, owner_id = ${p.to.id}, expires_at = ${p.expiresAt},
+          updated_at = ${p.at}
+      from wanted w, locked l
+      where r.product_id = w.product_id and l.product_id = w.product_id
+        and r.owner_type = ${p.from.type} and r.owner_id = ${p.from.id} and r.quantity = w.quantity
+        and not exists (
+          select 1 from ${stockReservations} o
+          where o.owner_type = ${p.to.type} and o.owner_id = ${p.to.id} and o.product_id = w.product_id
+        )
+      returning r.product_id
+    )
+    insert into ${stockLedger}
+      (product_id, source, reason, on_hand_delta, reserved_delta, on_hand, reserved, owner_type, owner_id, created_at)
+    select l.product_id, 'reservation', ${p.reason}, 0, 0, l.on_hand, l.reserved, ${p.to.type}, ${p.to.id}, ${p.at}
+    from locked l join moved m on m.product_id = l.product_id
+    returning product_id, on_hand, reserved`,
+  );
+  return rows.map((r) => ({
+    productId: Number(r.product_id),
+    onHand: Number(r.on_hand),
+    reserved: Number(r.reserved),
+  }));
+}
+
 /** What each of `owners` holds of one product (one read for a hand-over's two sides). */
 export async function reservationsOfProduct(
   db: Db,
@@ -249,4 +310,33 @@ export async function listLedger(
   );
   const [total] = await db.select({ n: count() }).from(stockLedger).where(where);
   return { rows, count: total?.n ?? 0 };
+}
+
+export interface LowStockRow {
+  productId: number;
+  title: string;
+  slug: string;
+  available: number;
+}
+
+/**
+ * Published, sellable physical products with at most `threshold` units available, fewest
+ * first; a product that never had a stock row has none. One query on the product list.
+ */
+export async function lowStockProducts(db: Db, threshold: number, limit: number): Promise<LowStockRow[]> {
+  const available = sql<number>`(coalesce(${productStock.onHand}, 0) - coalesce(${productStock.reserved}, 0))::int`;
+  return db
+    .select({ productId: products.id, title: products.title, slug: products.slug, available })
+    .from(products)
+    .leftJoin(productStock, eq(productStock.productId, products.id))
+    .where(
+      and(
+        eq(products.productKind, 'physical'),
+        eq(products.status, 'published'),
+        eq(products.isSellable, true),
+        lte(available, threshold),
+      ),
+    )
+    .orderBy(asc(available), asc(products.title), asc(products.id))
+    .limit(limit);
 }

@@ -3,6 +3,8 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { catalogErrors } from '../catalog.errors';
+import { stockErrors } from './stock.errors';
 import { EXPIRE_RESERVATIONS_CRON, expireReservationsJob } from './stock.jobs';
 import { inventoryPermissions as perms } from './stock.permissions';
 import * as s from './stock.schemas';
@@ -19,7 +21,10 @@ export async function registerStock(ctx: ModuleContext) {
   app.patch(
     '/api/admin/products/:id/stock',
     {
-      config: { access: access.admin(perms.UPDATE) },
+      config: {
+        access: access.admin(perms.UPDATE),
+        errors: [catalogErrors.productNotFound(), stockErrors.notPhysical(), stockErrors.belowReserved(0, 0)],
+      },
       schema: {
         tags,
         summary:
@@ -39,7 +44,10 @@ export async function registerStock(ctx: ModuleContext) {
   app.get(
     '/api/admin/products/:id/stock/ledger',
     {
-      config: { access: access.admin(perms.READ) },
+      config: {
+        access: access.admin(perms.READ),
+        errors: [catalogErrors.productNotFound(), stockErrors.notPhysical()],
+      },
       schema: {
         tags,
         summary: "Every change to a product's stock, newest first",

@@ -48,3 +48,17 @@ export type StockLedgerEntryView = z.infer<typeof stockLedgerEntry>;
 
 export const stockLedgerQuery = paginationQuery;
 export type StockLedgerQuery = z.output<typeof stockLedgerQuery>;
+
+export const lowStockProduct = z
+  .object({
+    productId: z.number().int(),
+    name: z.string().describe("The product's title"),
+    slug: z.string(),
+    stock: z.number().int().describe('Units available to sell: on hand minus reserved'),
+    threshold: z
+      .number()
+      .int()
+      .describe('CATALOG_LOW_STOCK_THRESHOLD: at or below it a product is low in stock'),
+  })
+  .meta({ id: 'LowStockProduct' });
+export type LowStockProduct = z.infer<typeof lowStockProduct>;

@@ -16,7 +16,13 @@ import { catalogErrors } from '../catalog.errors';
 import { findProduct } from '../products/products.repository';
 import { stockErrors } from './stock.errors';
 import * as repo from './stock.repository';
-import type { AdjustStockBody, StockLedgerEntryView, StockLedgerQuery, StockLevel } from './stock.schemas';
+import type {
+  AdjustStockBody,
+  LowStockProduct,
+  StockLedgerEntryView,
+  StockLedgerQuery,
+  StockLevel,
+} from './stock.schemas';
 import type { ReservationOwnerType } from './stock.table';
 
 export interface StockOwner {
@@ -141,9 +147,10 @@ export async function setReservedQuantity(tx: Db, p: ReservationChange): Promise
  * Hands what `from` holds of a product to `to` (a cart's units to the order made from it) and
  * makes it `quantity`: when `from` still holds exactly that, the reservation just changes owner,
  * so the product's counts are not touched; otherwise (it lapsed, or holds another amount) the
- * units are given back and `quantity` reserved for `to`, which can fail like `reserveStock`.
+ * units are given back and `quantity` reserved for `to`, which can fail like `reserveStock` and,
+ * like it, adds to what `to` already holds (a new order holds nothing).
  */
-export async function handOverReservation(
+async function handOverReservation(
   tx: Db,
   p: ReservationChange & { from: StockOwner },
 ): Promise<ReserveOutcome> {
@@ -171,6 +178,45 @@ export async function handOverReservation(
   }
   await endReservations(tx, { owner: p.from, productId: p.productId, at: p.at, reason: p.reason }, false);
   return reserveStock(tx, p);
+}
+
+/**
+ * `handOverReservation` for several products at once (a cart's lines to its order): the common
+ * case, where `from` holds exactly each line's quantity, takes one statement for all of them;
+ * any other line takes the one-product path. Returns each product's outcome.
+ */
+export async function handOverReservations(
+  tx: Db,
+  p: Omit<ReservationChange, 'productId' | 'quantity'> & {
+    from: StockOwner;
+    lines: ReadonlyArray<{ productId: number; quantity: number }>;
+  },
+): Promise<Map<number, ReserveOutcome>> {
+  for (const line of p.lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      throw new RangeError('quantity must be a positive integer');
+  }
+  const lines = [...p.lines].sort((a, b) => a.productId - b.productId);
+  const outcomes = new Map<number, ReserveOutcome>();
+  if (new Set(lines.map((l) => l.productId)).size !== lines.length)
+    throw new RangeError('each product may appear once');
+  const moved = await repo.moveReservations(tx, {
+    from: p.from,
+    to: p.owner,
+    lines,
+    expiresAt: p.expiresAt === undefined ? null : p.expiresAt,
+    at: p.at,
+    reason: p.reason ?? `Handed from ${p.from.type} ${p.from.id} to ${p.owner.type} ${p.owner.id}`,
+  });
+  for (const m of moved) {
+    const quantity = lines.find((l) => l.productId === m.productId)!.quantity;
+    outcomes.set(m.productId, { ok: true, quantity, stock: level(m) });
+  }
+  for (const line of lines) {
+    if (outcomes.has(line.productId)) continue;
+    outcomes.set(line.productId, await handOverReservation(tx, { ...p, ...line }));
+  }
+  return outcomes;
 }
 
 /** Ends the owner's reservations (of one product, or all), giving the units back or selling them. */
@@ -355,4 +401,19 @@ export async function listStockLedger(
     })),
     meta: pageMeta(query, count),
   };
+}
+
+/** How many low-stock products the dashboard shows: the ones to reorder first. */
+export const LOW_STOCK_LIST_LIMIT = 10;
+
+/** Products low in stock (CATALOG_LOW_STOCK_THRESHOLD), fewest units available first. */
+export async function listLowStockProducts(db: Db, threshold: number): Promise<LowStockProduct[]> {
+  const rows = await repo.lowStockProducts(db, threshold, LOW_STOCK_LIST_LIMIT);
+  return rows.map((r) => ({
+    productId: r.productId,
+    name: r.title,
+    slug: r.slug,
+    stock: r.available,
+    threshold,
+  }));
 }

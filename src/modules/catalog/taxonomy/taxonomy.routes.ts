@@ -5,9 +5,11 @@ import { access } from '../../../platform/auth/access';
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
+import type { AppError } from '../../../platform/http/errors';
 import type { PageMeta } from '../../../platform/http/pagination';
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp, ModuleContext } from '../../../platform/module';
+import { catalogErrors } from '../catalog.errors';
 import { brandPermissions, categoryPermissions, tagPermissions } from '../catalog.permissions';
 import * as s from './taxonomy.schemas';
 import * as taxonomy from './taxonomy.service';
@@ -35,6 +37,8 @@ interface Record<
   update(deps: Deps, actor: UserPrincipal, id: number, body: z.output<Update>): Promise<z.output<Item>>;
   remove(deps: Deps, actor: UserPrincipal, id: number): Promise<void>;
   deleteNote: string;
+  /** What each admin route can be refused for beyond validation (the OpenAPI document's errors). */
+  errors: { get: AppError[]; create: AppError[]; update: AppError[]; remove: AppError[] };
 }
 
 /** The five admin routes every taxonomy record has; the records differ only in their rules. */
@@ -74,7 +78,7 @@ function adminRecordRoutes<
   app.get(
     `${r.path}/:id`,
     {
-      config: { access: access.admin(r.permissions.READ) },
+      config: { access: access.admin(r.permissions.READ), errors: r.errors.get },
       schema: { tags, summary: `One ${r.one}`, params: intIdParams, response: { 200: envelopeSchema(item) } },
     },
     async (request) => ok(await r.get(deps, request.params.id), Title),
@@ -83,7 +87,7 @@ function adminRecordRoutes<
   app.post(
     r.path,
     {
-      config: { access: access.admin(r.permissions.CREATE) },
+      config: { access: access.admin(r.permissions.CREATE), errors: r.errors.create },
       schema: {
         tags,
         summary: `Create a ${r.one}`,
@@ -101,7 +105,7 @@ function adminRecordRoutes<
   app.patch(
     `${r.path}/:id`,
     {
-      config: { access: access.admin(r.permissions.UPDATE) },
+      config: { access: access.admin(r.permissions.UPDATE), errors: r.errors.update },
       schema: {
         tags,
         summary: `Change fields of a ${r.one}`,
@@ -120,7 +124,7 @@ function adminRecordRoutes<
   app.delete(
     `${r.path}/:id`,
     {
-      config: { access: access.admin(r.permissions.DELETE) },
+      config: { access: access.admin(r.permissions.DELETE), errors: r.errors.remove },
       schema: {
         tags,
         summary: r.deleteNote,
@@ -156,6 +160,21 @@ export function taxonomyRoutes(ctx: ModuleContext) {
     update: taxonomy.updateCategory,
     remove: taxonomy.deleteCategory,
     deleteNote: 'Delete a category without products or sub-categories (else 409 CATEGORY_NOT_EMPTY)',
+    errors: {
+      get: [catalogErrors.categoryNotFound(0)],
+      create: [
+        catalogErrors.categoryParentInvalid(''),
+        catalogErrors.categorySeoInvalid(''),
+        catalogErrors.categorySlugExists(''),
+      ],
+      update: [
+        catalogErrors.categoryNotFound(0),
+        catalogErrors.categoryParentInvalid(''),
+        catalogErrors.categorySeoInvalid(''),
+        catalogErrors.categorySlugExists(''),
+      ],
+      remove: [catalogErrors.categoryNotFound(0), catalogErrors.categoryNotEmpty()],
+    },
   });
 
   adminRecordRoutes(app, ctx, {
@@ -176,6 +195,12 @@ export function taxonomyRoutes(ctx: ModuleContext) {
     update: taxonomy.updateBrand,
     remove: taxonomy.deleteBrand,
     deleteNote: 'Delete a brand no product uses (else 409 BRAND_IN_USE)',
+    errors: {
+      get: [catalogErrors.brandNotFound(0)],
+      create: [catalogErrors.brandSlugExists('')],
+      update: [catalogErrors.brandNotFound(0), catalogErrors.brandSlugExists('')],
+      remove: [catalogErrors.brandNotFound(0), catalogErrors.brandInUse()],
+    },
   });
 
   adminRecordRoutes(app, ctx, {
@@ -196,6 +221,12 @@ export function taxonomyRoutes(ctx: ModuleContext) {
     update: taxonomy.updateTag,
     remove: taxonomy.deleteTag,
     deleteNote: 'Delete a tag; it is taken off every product',
+    errors: {
+      get: [catalogErrors.tagNotFound(0)],
+      create: [catalogErrors.tagSlugExists('')],
+      update: [catalogErrors.tagNotFound(0), catalogErrors.tagSlugExists('')],
+      remove: [catalogErrors.tagNotFound(0)],
+    },
   });
 
   // Public lists: small and whole (no pagination), so a client builds its menu in one call.

@@ -6,6 +6,8 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams, uuidIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { identityErrors } from '../identity.errors';
+import { adminErrors } from './admin.errors';
 import { adminUsersPermissions, customersPermissions, rolesPermissions } from './admin.permissions';
 import * as s from './admin.schemas';
 import * as admin from './admin.service';
@@ -50,7 +52,7 @@ export function adminRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/roles/:id',
     {
-      config: { access: access.admin(rolesPermissions.READ) },
+      config: { access: access.admin(rolesPermissions.READ), errors: [adminErrors.roleNotFound(0)] },
       schema: {
         tags: roleTags,
         summary: 'One role',
@@ -64,7 +66,10 @@ export function adminRoutes(ctx: ModuleContext) {
   app.post(
     '/api/admin/roles',
     {
-      config: { access: access.admin(rolesPermissions.CREATE) },
+      config: {
+        access: access.admin(rolesPermissions.CREATE),
+        errors: [identityErrors.roleNameTaken(''), adminErrors.grantDenied('')],
+      },
       schema: {
         tags: roleTags,
         summary: 'Create an admin role',
@@ -82,7 +87,15 @@ export function adminRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/roles/:id',
     {
-      config: { access: access.admin(rolesPermissions.UPDATE) },
+      config: {
+        access: access.admin(rolesPermissions.UPDATE),
+        errors: [
+          adminErrors.roleNotFound(0),
+          adminErrors.roleBuiltIn('', ''),
+          identityErrors.roleNameTaken(''),
+          adminErrors.grantDenied(''),
+        ],
+      },
       schema: {
         tags: roleTags,
         summary: 'Rename a role, change its description, or replace its permission codes',
@@ -98,7 +111,10 @@ export function adminRoutes(ctx: ModuleContext) {
   app.delete(
     '/api/admin/roles/:id',
     {
-      config: { access: access.admin(rolesPermissions.DELETE) },
+      config: {
+        access: access.admin(rolesPermissions.DELETE),
+        errors: [adminErrors.roleNotFound(0), adminErrors.roleBuiltIn('', ''), adminErrors.roleInUse('')],
+      },
       schema: {
         tags: roleTags,
         summary: 'Delete a role no admin holds',
@@ -135,7 +151,10 @@ export function adminRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/users/:id',
     {
-      config: { access: access.admin(adminUsersPermissions.READ) },
+      config: {
+        access: access.admin(adminUsersPermissions.READ),
+        errors: [adminErrors.adminUserNotFound('')],
+      },
       schema: {
         tags: userTags,
         summary: 'One admin account',
@@ -149,7 +168,14 @@ export function adminRoutes(ctx: ModuleContext) {
   app.post(
     '/api/admin/users',
     {
-      config: { access: access.admin(adminUsersPermissions.CREATE) },
+      config: {
+        access: access.admin(adminUsersPermissions.CREATE),
+        errors: [
+          adminErrors.roleNameNotFound(''),
+          identityErrors.emailAlreadyExists(),
+          adminErrors.grantDenied(''),
+        ],
+      },
       schema: {
         tags: userTags,
         summary: 'Create an admin; without a password, an invitation email lets them choose one',
@@ -170,7 +196,16 @@ export function adminRoutes(ctx: ModuleContext) {
   app.patch(
     '/api/admin/users/:id',
     {
-      config: { access: access.admin(adminUsersPermissions.UPDATE) },
+      config: {
+        access: access.admin(adminUsersPermissions.UPDATE),
+        errors: [
+          adminErrors.adminUserNotFound(''),
+          adminErrors.roleNameNotFound(''),
+          identityErrors.emailAlreadyExists(),
+          adminErrors.grantDenied(''),
+          adminErrors.lastSuperadmin(),
+        ],
+      },
       schema: {
         tags: userTags,
         summary: "Change an admin's name, email or role",
@@ -193,7 +228,17 @@ export function adminRoutes(ctx: ModuleContext) {
     app.patch(
       `/api/admin/users/:id/${verb}`,
       {
-        config: { access: access.admin(adminUsersPermissions.UPDATE) },
+        config: {
+          access: access.admin(adminUsersPermissions.UPDATE),
+          errors: isActive
+            ? [adminErrors.adminUserNotFound(''), adminErrors.grantDenied('')]
+            : [
+                adminErrors.adminUserNotFound(''),
+                adminErrors.cannotDeactivateSelf(),
+                adminErrors.grantDenied(''),
+                adminErrors.lastSuperadmin(),
+              ],
+        },
         schema: {
           tags: userTags,
           summary: isActive
@@ -234,7 +279,7 @@ export function adminRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/customers/:id',
     {
-      config: { access: access.admin(customersPermissions.READ) },
+      config: { access: access.admin(customersPermissions.READ), errors: [adminErrors.customerNotFound('')] },
       schema: {
         tags: customerTags,
         summary: 'One customer account',

@@ -165,8 +165,17 @@ async function codeMail(
     name: user.name,
     code: code!,
     token: token!,
-    webUrl: deps.config.PUBLIC_WEB_URL,
+    webUrl: linkBaseFor(deps, user),
   });
+}
+
+/**
+ * Where an email's link takes its reader: staff to the back office at /admin (which has the
+ * reset screen) when this server serves it, customers to the storefront (PUBLIC_WEB_URL).
+ */
+function linkBaseFor(deps: AuthDeps, user: core.UserRow): string {
+  if (actorOf(user) === 'admin' && deps.config.CONSOLE_ENABLED) return `${deps.config.PUBLIC_BASE_URL}/admin`;
+  return deps.config.PUBLIC_WEB_URL;
 }
 
 // ---------- login, refresh, logout ----------

@@ -44,6 +44,7 @@ export function idpRoutes(ctx: ModuleContext) {
         access: access.public(),
         rateLimit: { max: IDP_START_PER_MINUTE, timeWindow: 60_000 },
         operation: 'startIdpLogin',
+        errors: [idpErrors.notConfigured(), idpErrors.redirectNotAllowed(), idpErrors.unavailable()],
       },
       onRequest: whenConfigured,
       schema: {
@@ -63,7 +64,11 @@ export function idpRoutes(ctx: ModuleContext) {
   app.get(
     `${PREFIX}/callback`,
     {
-      config: { access: access.public(), operation: 'finishIdpLogin' },
+      config: {
+        access: access.public(),
+        operation: 'finishIdpLogin',
+        errors: [idpErrors.notConfigured(), idpErrors.stateInvalid(), idpErrors.redirectNotAllowed()],
+      },
       onRequest: whenConfigured,
       schema: {
         tags,
@@ -85,7 +90,18 @@ export function idpRoutes(ctx: ModuleContext) {
   app.post(
     `${PREFIX}/exchange`,
     {
-      config: { access: access.public(), operation: 'exchangeIdpCode' },
+      config: {
+        access: access.public(),
+        operation: 'exchangeIdpCode',
+        errors: [
+          idpErrors.notConfigured(),
+          idpErrors.codeInvalid(),
+          idpErrors.emailRequired(),
+          idpErrors.emailNotVerified(),
+          idpErrors.adminAccount(),
+          idpErrors.accountDisabled(),
+        ],
+      },
       onRequest: whenConfigured,
       schema: {
         tags,

@@ -6,6 +6,7 @@ import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../pla
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
 import type { OrderDeps } from '../orders.commands';
+import { orderErrors } from '../orders.errors';
 import { processRefundJob } from '../orders.jobs';
 import { orderPermissions as perms } from '../orders.permissions';
 import { asyncRequest, cancelBody, orderItem, requestIdParams } from '../orders.schemas';
@@ -42,7 +43,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.get(
     `${base}/requests/:requestId`,
     {
-      config: { access: read, operation: 'getOrderRequest' },
+      config: { access: read, operation: 'getOrderRequest', errors: [orderErrors.requestNotFound()] },
       schema: {
         tags,
         summary: "Any async order request (a customer's or an admin's) and how it ended",
@@ -56,7 +57,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.get(
     `${base}/:id`,
     {
-      config: { access: read },
+      config: { access: read, errors: [orderErrors.notFound()] },
       schema: {
         tags,
         summary:
@@ -71,7 +72,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.post(
     `${base}/:id/cancel`,
     {
-      config: { access: update, idempotency: 'optional' },
+      config: { access: update, idempotency: 'optional', errors: [orderErrors.notFound()] },
       schema: {
         tags,
         summary:
@@ -95,7 +96,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.post(
     `${base}/:id/process-refund`,
     {
-      config: { access: update, idempotency: 'optional' },
+      config: { access: update, idempotency: 'optional', errors: [orderErrors.notFound()] },
       schema: {
         tags,
         summary:
@@ -119,7 +120,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.post(
     `${base}/:id/notes`,
     {
-      config: { access: update },
+      config: { access: update, errors: [orderErrors.notFound()] },
       schema: {
         tags,
         summary: 'Add a staff note to the order (shown in the admin detail only)',
@@ -142,7 +143,10 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.patch(
     `${base}/:id/items/:orderItemId/serial`,
     {
-      config: { access: update },
+      config: {
+        access: update,
+        errors: [orderErrors.notFound(), orderErrors.itemNotFound(), orderErrors.itemNotPhysical()],
+      },
       schema: {
         tags,
         summary: 'Set the serial number of a physical item of the order',
@@ -167,7 +171,7 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.put(
     `${base}/:id/cod-collect`,
     {
-      config: { access: update },
+      config: { access: update, errors: [orderErrors.notFound(), orderErrors.notCodPending()] },
       schema: {
         tags,
         summary:

@@ -3,7 +3,7 @@
 // zone's rules (offsets, daylight saving) come from the database's time zone data.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
-import { orders } from '../orders.table';
+import { type OrderStatus, orders } from '../orders.table';
 import type { AnalyticsBucket } from './analytics.schemas';
 
 export interface AnalyticsWindow {
@@ -106,5 +106,33 @@ export async function districtTotals(
     districtName: r.districtName,
     revenue: Number(r.revenue),
     orderCount: Number(r.orderCount),
+  }));
+}
+
+export interface StatusCount {
+  status: OrderStatus;
+  /** Orders in this status placed within the window. */
+  orderCount: number;
+  /** Of those, the ones placed on the window's last day. */
+  lastDayCount: number;
+}
+
+/** Orders placed within the window per current status, and per status on its last day: one scan. */
+export async function statusCounts(db: Db, w: AnalyticsWindow): Promise<StatusCount[]> {
+  const lastDayStart = sql`(${w.toDate}::date)::timestamp at time zone ${w.timeZone}`;
+  const found = await rows<{ status: OrderStatus; orderCount: number; lastDayCount: number }>(
+    db,
+    sql`
+      select ${orders.status} as status,
+             count(*)::int as "orderCount",
+             (count(*) filter (where ${orders.createdAt} >= ${lastDayStart}))::int as "lastDayCount"
+      from ${orders}
+      where ${placedWithin(w)}
+      group by ${orders.status}`,
+  );
+  return found.map((r) => ({
+    status: r.status,
+    orderCount: Number(r.orderCount),
+    lastDayCount: Number(r.lastDayCount),
   }));
 }

@@ -3,13 +3,16 @@ import { access } from '../../../platform/auth/access';
 import { envelopeSchema, ok } from '../../../platform/http/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import { orderPermissions } from '../orders.permissions';
+import { analyticsErrors } from './analytics.errors';
 import * as s from './analytics.schemas';
 import * as analytics from './analytics.service';
 
 export function analyticsRoutes(ctx: ModuleContext) {
   const { app } = ctx;
   const tags = ['orders'];
-  const options = { config: { access: access.admin(orderPermissions.READ) } };
+  const options = {
+    config: { access: access.admin(orderPermissions.READ), errors: [analyticsErrors.rangeTooLarge(0)] },
+  };
 
   app.get(
     '/api/admin/orders/analytics',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from '../orders.table';
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m', 'custom'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -59,3 +60,37 @@ export const districtAnalyticsView = z.array(
   z.object({ districtName: z.string(), revenue: amount, orderCount: z.number().int() }),
 );
 export type DistrictAnalyticsView = z.infer<typeof districtAnalyticsView>;
+
+const orderCount = z.number().int();
+
+/** Every order status with its count, zeros included, so a chart needs no missing-key check. */
+const ordersByStatus = z
+  .object(Object.fromEntries(ORDER_STATUSES.map((status) => [status, orderCount])))
+  .describe('Orders placed in the period by their current status; every status is present') as z.ZodObject<
+  Record<OrderStatus, typeof orderCount>
+>;
+
+const storeDay = z.iso.date().describe('A store-local calendar day (STORE_TIMEZONE)');
+
+/** The orders part of the admin dashboard: today and the 30 days ending today, store-local. */
+export const orderDashboardView = z.object({
+  today: z.object({
+    date: storeDay,
+    orders: orderCount.describe('Orders placed today, whatever their state'),
+    revenue: amount.describe(
+      'finalPayable of the orders placed today whose payment is completed or cod_collected',
+    ),
+    ordersByStatus,
+  }),
+  last30Days: z.object({
+    from: storeDay.describe('First day of the period, 29 days before today'),
+    to: storeDay.describe('Last day of the period: today'),
+    orders: orderCount,
+    revenue: amount,
+    ordersByStatus,
+    revenueByDay: z
+      .array(z.object({ date: storeDay, revenue: amount, orders: orderCount }))
+      .describe('One entry per day, oldest first, 30 in all; days without orders are zeros'),
+  }),
+});
+export type OrderDashboardView = z.infer<typeof orderDashboardView>;

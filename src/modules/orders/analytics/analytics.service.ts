@@ -5,6 +5,7 @@
 import type { Config } from '../../../config';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
+import { ORDER_STATUSES, type OrderStatus } from '../orders.table';
 import { analyticsErrors } from './analytics.errors';
 import * as repo from './analytics.repository';
 import type {
@@ -13,6 +14,7 @@ import type {
   AnalyticsRange,
   AnalyticsView,
   DistrictAnalyticsView,
+  OrderDashboardView,
 } from './analytics.schemas';
 
 export interface AnalyticsDeps {
@@ -112,4 +114,54 @@ export async function orderAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Pr
 
 export function districtAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Promise<DistrictAnalyticsView> {
   return repo.districtTotals(deps.db, windowOf(deps, q));
+}
+
+const DASHBOARD_DAYS = 30;
+
+/**
+ * The orders part of the admin dashboard: today and the 30 days ending today in the store's
+ * calendar, by the same rules as `orderAnalytics` (placed orders count whatever their state;
+ * revenue from completed or cod_collected payments), so its figures equal the analytics screen's.
+ * Two aggregate queries: the day series and the counts per status.
+ */
+export async function orderDashboard(deps: AnalyticsDeps): Promise<OrderDashboardView> {
+  const timeZone = deps.config.STORE_TIMEZONE;
+  const today = storeDate(deps.clock.now(), timeZone);
+  const window: repo.AnalyticsWindow = {
+    fromDate: addDays(today, -(DASHBOARD_DAYS - 1)),
+    toDate: today,
+    timeZone,
+    district: null,
+  };
+  const [days, statuses] = await Promise.all([
+    repo.bucketTotals(deps.db, window, 'day'),
+    repo.statusCounts(deps.db, window),
+  ]);
+  const byStatus = (count: (s: repo.StatusCount) => number) => {
+    const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+    for (const s of statuses) counts[s.status] = count(s);
+    return counts;
+  };
+  const revenueByDay = days.map((d) => ({
+    date: storeDate(d.bucketStart, timeZone),
+    revenue: d.revenue,
+    orders: d.orderCount,
+  }));
+  const todays = revenueByDay.find((d) => d.date === today) ?? { revenue: 0, orders: 0 };
+  return {
+    today: {
+      date: today,
+      orders: todays.orders,
+      revenue: todays.revenue,
+      ordersByStatus: byStatus((s) => s.lastDayCount),
+    },
+    last30Days: {
+      from: window.fromDate,
+      to: window.toDate,
+      orders: revenueByDay.reduce((sum, d) => sum + d.orders, 0),
+      revenue: revenueByDay.reduce((sum, d) => sum + d.revenue, 0),
+      ordersByStatus: byStatus((s) => s.orderCount),
+      revenueByDay,
+    },
+  };
 }

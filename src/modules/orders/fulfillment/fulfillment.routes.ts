@@ -6,7 +6,9 @@ import { envelopeSchema, ok } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
 import { carePackageSubscriptionPermissions, digitalKeyPermissions } from '../../catalog';
+import { orderErrors } from '../orders.errors';
 import { orderPermissions } from '../orders.permissions';
+import { fulfillmentErrors } from './fulfillment.errors';
 import * as s from './fulfillment.schemas';
 import * as fulfillment from './fulfillment.service';
 
@@ -19,7 +21,15 @@ export function registerFulfillment(ctx: ModuleContext) {
   app.post(
     '/api/admin/orders/:id/fulfillment-status',
     {
-      config: { access: access.admin(orderPermissions.UPDATE), operation: 'setOrderFulfillmentStatus' },
+      config: {
+        access: access.admin(orderPermissions.UPDATE),
+        operation: 'setOrderFulfillmentStatus',
+        errors: [
+          orderErrors.notFound(),
+          fulfillmentErrors.invalidTransition(null, ''),
+          fulfillmentErrors.closed(''),
+        ],
+      },
       schema: {
         tags,
         summary:
@@ -46,6 +56,12 @@ export function registerFulfillment(ctx: ModuleContext) {
       config: {
         access: access.admin(digitalKeyPermissions.SEND_DELIVERY),
         operation: 'sendOrderDigitalDelivery',
+        errors: [
+          orderErrors.notFound(),
+          fulfillmentErrors.notDigital(),
+          fulfillmentErrors.notPaid(),
+          fulfillmentErrors.keysUnavailable(0, 0, 0),
+        ],
       },
       schema: {
         tags,
@@ -65,7 +81,7 @@ export function registerFulfillment(ctx: ModuleContext) {
   app.get(
     '/api/admin/orders/:id/digital-keys',
     {
-      config: { access: access.admin(orderPermissions.READ) },
+      config: { access: access.admin(orderPermissions.READ), errors: [orderErrors.notFound()] },
       schema: {
         tags,
         summary: "The order's digital lines with the keys sold with each",
@@ -82,6 +98,12 @@ export function registerFulfillment(ctx: ModuleContext) {
       config: {
         access: access.admin(carePackageSubscriptionPermissions.UPDATE),
         operation: 'activateOrderCarePackage',
+        errors: [
+          orderErrors.notFound(),
+          fulfillmentErrors.carePackageNotApplicable(),
+          fulfillmentErrors.closed(''),
+          fulfillmentErrors.noPendingSubscriptions(),
+        ],
       },
       schema: {
         tags,

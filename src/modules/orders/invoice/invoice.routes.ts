@@ -2,6 +2,7 @@
 import { access } from '../../../platform/auth/access';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
+import { orderErrors } from '../orders.errors';
 import { orderPermissions } from '../orders.permissions';
 import { invoicePdfResponse } from './invoice.schemas';
 import { orderInvoice } from './invoice.service';
@@ -10,7 +11,11 @@ export function invoiceRoutes(ctx: ModuleContext) {
   ctx.app.get(
     '/api/admin/orders/:id/invoice-download',
     {
-      config: { access: access.admin(orderPermissions.READ), operation: 'downloadOrderInvoice' },
+      config: {
+        access: access.admin(orderPermissions.READ),
+        operation: 'downloadOrderInvoice',
+        errors: [orderErrors.notFound()],
+      },
       schema: {
         tags: ['orders'],
         summary: 'The order’s invoice as a PDF download (unknown order: 404 ORDER_NOT_FOUND)',

@@ -2,7 +2,11 @@
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, ok } from '../../../platform/http/envelope';
+import { httpErrors } from '../../../platform/http/errors';
 import type { ModuleContext } from '../../../platform/module';
+import { cartErrors } from '../../cart';
+import { orderErrors } from '../orders.errors';
+import { reorderErrors } from './reorder.errors';
 import * as s from './reorder.schemas';
 import { reorder } from './reorder.service';
 
@@ -14,7 +18,19 @@ export function reorderRoutes(ctx: ModuleContext) {
     ctx.app.post(
       `${prefix}/:orderId/reorder`,
       {
-        config: { access: access.customer(REORDER_PERMISSION) },
+        config: {
+          access: access.customer(REORDER_PERMISSION),
+          errors: [
+            orderErrors.notFound(),
+            orderErrors.accessDenied(),
+            reorderErrors.notDelivered(),
+            reorderErrors.productNotInOrder(0),
+            reorderErrors.digitalOnly(),
+            cartErrors.quantityExceeded(99),
+            cartErrors.insufficientStock(0, 0),
+            httpErrors.rateLimited(1),
+          ],
+        },
         schema: {
           tags: ['orders'],
           summary:

@@ -7,6 +7,7 @@ import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../pla
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
 import { reviewPermissions } from '../reviews.permissions';
+import { reviewErrors } from './product-reviews.errors';
 import * as s from './product-reviews.schemas';
 import * as reviews from './product-reviews.service';
 
@@ -16,7 +17,10 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
   app.post(
     '/api/mobile/reviews',
     {
-      config: { access: access.customer() },
+      config: {
+        access: access.customer(),
+        errors: [reviewErrors.productNotFound(), reviewErrors.notAllowed(), reviewErrors.alreadyExists()],
+      },
       schema: {
         tags,
         summary: 'Review an item of one of your delivered orders (pending until approved)',
@@ -68,7 +72,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
   app.get(
     '/api/admin/reviews/:id',
     {
-      config: { access: access.admin(reviewPermissions.READ) },
+      config: { access: access.admin(reviewPermissions.READ), errors: [reviewErrors.notFound()] },
       schema: {
         tags,
         summary: 'One review',
@@ -82,7 +86,10 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
   app.post(
     '/api/admin/reviews',
     {
-      config: { access: access.admin(reviewPermissions.UPDATE) },
+      config: {
+        access: access.admin(reviewPermissions.UPDATE),
+        errors: [reviewErrors.productNotFound(), reviewErrors.alreadyExists()],
+      },
       schema: {
         tags,
         summary: 'Seed a review (admin_seeded, approved at once)',
@@ -100,7 +107,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
   app.patch(
     '/api/admin/reviews/:id/status',
     {
-      config: { access: access.admin(reviewPermissions.UPDATE) },
+      config: { access: access.admin(reviewPermissions.UPDATE), errors: [reviewErrors.notFound()] },
       schema: {
         tags,
         summary: 'Approve or reject a review; the product aggregates follow',
@@ -119,7 +126,11 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
   app.get(
     '/api/products/:slug/reviews',
     {
-      config: { access: access.public(), operation: 'listProductReviewsBySlug' },
+      config: {
+        access: access.public(),
+        operation: 'listProductReviewsBySlug',
+        errors: [reviewErrors.productNotFound()],
+      },
       schema: {
         tags,
         summary: 'Approved reviews of a product by slug (an old slug finds it too), newest first',
@@ -138,7 +149,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
     app.get(
       `${prefix}/id/:productId/reviews`,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), errors: [reviewErrors.productNotFound()] },
         schema: {
           tags,
           summary: 'Approved reviews of a product by id, newest first; totalReviews and summary beside meta',

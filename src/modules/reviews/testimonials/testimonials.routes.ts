@@ -6,6 +6,7 @@ import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../pla
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
 import { reviewPermissions } from '../reviews.permissions';
+import { testimonialErrors } from './testimonials.errors';
 import * as s from './testimonials.schemas';
 import * as testimonials from './testimonials.service';
 
@@ -34,7 +35,7 @@ export function testimonialRoutes(app: ApiApp, deps: testimonials.TestimonialDep
   app.get(
     `${base}/:id`,
     {
-      config: { access: access.admin(reviewPermissions.READ) },
+      config: { access: access.admin(reviewPermissions.READ), errors: [testimonialErrors.notFound()] },
       schema: { tags, summary: 'One testimonial', params: intIdParams, response: one },
     },
     async (request) => ok(await testimonials.getTestimonial(deps, request.params.id), 'Testimonial'),
@@ -43,7 +44,7 @@ export function testimonialRoutes(app: ApiApp, deps: testimonials.TestimonialDep
   app.post(
     base,
     {
-      config: { access: access.admin(reviewPermissions.CREATE) },
+      config: { access: access.admin(reviewPermissions.CREATE), errors: [testimonialErrors.createFailed()] },
       schema: {
         tags,
         summary: 'Create a testimonial (visible unless isVisible is false)',
@@ -61,7 +62,7 @@ export function testimonialRoutes(app: ApiApp, deps: testimonials.TestimonialDep
   app.patch(
     `${base}/:id`,
     {
-      config: { access: access.admin(reviewPermissions.UPDATE) },
+      config: { access: access.admin(reviewPermissions.UPDATE), errors: [testimonialErrors.notFound()] },
       schema: {
         tags,
         summary: 'Change fields of a testimonial',
@@ -80,7 +81,7 @@ export function testimonialRoutes(app: ApiApp, deps: testimonials.TestimonialDep
   app.delete(
     `${base}/:id`,
     {
-      config: { access: access.admin(reviewPermissions.DELETE) },
+      config: { access: access.admin(reviewPermissions.DELETE), errors: [testimonialErrors.notFound()] },
       schema: {
         tags,
         summary: 'Delete a testimonial (answers the deleted record)',
@@ -99,7 +100,7 @@ export function testimonialRoutes(app: ApiApp, deps: testimonials.TestimonialDep
     app.get(
       path,
       {
-        config: { access: access.public() },
+        config: { access: access.public(), errors: [testimonialErrors.invalidSort('', [])] },
         schema: {
           tags,
           summary: 'Visible testimonials; sort order, createdAt or rating',

@@ -6,6 +6,7 @@ import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
 import { feedbackPermissions } from '../support.permissions';
 import type { SupportDeps } from '../support.service';
+import { feedbackErrors } from './feedback.errors';
 import * as s from './feedback.schemas';
 import * as feedback from './feedback.service';
 
@@ -50,7 +51,7 @@ export function feedbackRoutes(app: ApiApp, deps: SupportDeps) {
   app.get(
     '/api/admin/feedback/:id',
     {
-      config: { access: access.admin(feedbackPermissions.READ) },
+      config: { access: access.admin(feedbackPermissions.READ), errors: [feedbackErrors.notFound()] },
       schema: {
         tags,
         summary: 'One feedback record',
@@ -64,7 +65,7 @@ export function feedbackRoutes(app: ApiApp, deps: SupportDeps) {
   app.patch(
     '/api/admin/feedback/:id/review',
     {
-      config: { access: access.admin(feedbackPermissions.UPDATE) },
+      config: { access: access.admin(feedbackPermissions.UPDATE), errors: [feedbackErrors.notFound()] },
       schema: {
         tags,
         summary: 'Mark reviewed (no body); reviewing again answers the record unchanged',

@@ -20,8 +20,10 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 /** Statuses that refuse messages. */
 export const CLOSED_STATUSES: InquiryStatus[] = ['closed', 'spam'];
+/** Statuses of a conversation still going on (not resolved, closed, spam or moved to a ticket). */
+export const IN_CONVERSATION_STATUSES: InquiryStatus[] = ['open', 'active', 'waiting'];
 /** Statuses the inactivity sweep closes. */
-export const SWEEPABLE_STATUSES: InquiryStatus[] = ['open', 'active', 'waiting', 'resolved'];
+export const SWEEPABLE_STATUSES: InquiryStatus[] = [...IN_CONVERSATION_STATUSES, 'resolved'];
 
 export async function findInquiryOwner(db: Db, inquiryId: number) {
   const [row] = await db
@@ -283,4 +285,13 @@ export async function consumeEmailCode(
     .set({ failedAttempts: sql`${supportInquiryEmailCodes.failedAttempts} + 1` })
     .where(live);
   return false;
+}
+
+/** Inquiries still in conversation (`IN_CONVERSATION_STATUSES`). */
+export async function countOpenInquiries(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(supportInquiries)
+    .where(inArray(supportInquiries.status, IN_CONVERSATION_STATUSES));
+  return Number(row?.n ?? 0);
 }

@@ -151,7 +151,11 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
         access: visitor,
         rateLimit: INQUIRY_THROTTLES.verifyRequest,
         operation: 'requestSupportInquiryEmailVerification',
-        errors: [inquiryErrors.notFound(), inquiryErrors.accessDenied()],
+        errors: [
+          inquiryErrors.notFound(),
+          inquiryErrors.accessDenied(),
+          inquiryErrors.emailVerificationInvalid(),
+        ],
       },
       schema: {
         tags,
@@ -236,7 +240,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/admin/support-inquiries/:id/messages',
     {
-      config: { access: update, errors: [inquiryErrors.notFound()] },
+      config: { access: update, errors: [inquiryErrors.notFound(), inquiryErrors.closed()] },
       schema: {
         tags,
         summary: 'Reply (refused when closed or spam); an open inquiry becomes active',

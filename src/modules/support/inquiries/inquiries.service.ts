@@ -13,6 +13,7 @@ import { findCustomerIdByEmail, findUserCard } from '../../identity';
 import { inquiryRoom } from '../realtime/support-events';
 import * as requestRepo from '../requests/requests.repository';
 import { assertAssignableAdmin, openRequest } from '../requests/requests.service';
+import { inquiryPermissions } from '../support.permissions';
 import { isoOrNull, type SupportDeps } from '../support.service';
 import { assertInquiryReadable, INQUIRY_TOKEN_PREFIX, inquiryTokenCredential } from './inquiries.access';
 import { inquiryErrors } from './inquiries.errors';
@@ -211,6 +212,14 @@ export async function createInquiry(
         createdAt: at,
       });
     }
+    // Staff hear of a new conversation at once (their inbox and feed), not at their next look.
+    await deps.notifier.notifyAdmins(tx, afterCommit, {
+      permission: inquiryPermissions.READ,
+      type: 'support.inquiry.created',
+      title: 'New support inquiry',
+      body: `${customer ? 'A customer' : (inquiry.guestName ?? 'A guest')}: ${inquiry.subject}`,
+      data: { inquiryId: inquiry.id },
+    });
     const detail = await visitorDetail(tx, inquiry);
     return inquiryAccessToken ? { ...detail, inquiryAccessToken } : detail;
   });

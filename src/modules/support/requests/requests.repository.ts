@@ -1,6 +1,6 @@
 // Every query of tickets and their messages. Status rules that race (closed tickets refusing
 // replies, a reply reopening a resolved ticket) are single conditional UPDATEs.
-import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { contains, pageOf } from '../support.repository';
@@ -160,4 +160,25 @@ export async function setRequestStatus(
     .where(eq(supportRequests.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Tickets a customer is waiting on: `open` or `in_progress`, and the customer wrote last (no
+ * staff reply yet, or one older than the customer's last message).
+ */
+export async function countRequestsWaitingForStaff(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(supportRequests)
+    .where(
+      and(
+        inArray(supportRequests.status, ['open', 'in_progress']),
+        isNotNull(supportRequests.lastCustomerMessageAt),
+        or(
+          isNull(supportRequests.lastAdminMessageAt),
+          lt(supportRequests.lastAdminMessageAt, supportRequests.lastCustomerMessageAt),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

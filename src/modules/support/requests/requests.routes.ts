@@ -6,6 +6,7 @@ import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
 import { requestPermissions } from '../support.permissions';
 import type { SupportDeps } from '../support.service';
+import { requestErrors } from './requests.errors';
 import * as s from './requests.schemas';
 import * as requests from './requests.service';
 
@@ -55,7 +56,7 @@ export function requestRoutes(app: ApiApp, deps: SupportDeps) {
   app.get(
     '/api/mobile/support-requests/:id',
     {
-      config: { access: customer },
+      config: { access: customer, errors: [requestErrors.notFound()] },
       schema: {
         tags,
         summary: 'One own ticket with its messages',
@@ -70,7 +71,7 @@ export function requestRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/mobile/support-requests/:id/messages',
     {
-      config: { access: customer },
+      config: { access: customer, errors: [requestErrors.notFound(), requestErrors.closed()] },
       schema: {
         tags,
         summary: 'Reply; a resolved ticket reopens, a closed one refuses',
@@ -118,7 +119,7 @@ export function adminRequestRoutes(app: ApiApp, deps: SupportDeps) {
   app.get(
     '/api/admin/support-requests/:id',
     {
-      config: { access: read },
+      config: { access: read, errors: [requestErrors.notFound()] },
       schema: { tags, summary: 'One ticket with its messages', params: intIdParams, response: detail },
     },
     async (request) => ok(await requests.getRequestForAdmin(deps, request.params.id), 'Support request'),
@@ -127,7 +128,7 @@ export function adminRequestRoutes(app: ApiApp, deps: SupportDeps) {
   app.patch(
     '/api/admin/support-requests/:id/status',
     {
-      config: { access: update },
+      config: { access: update, errors: [requestErrors.notFound(), requestErrors.resolutionNoteInvalid()] },
       schema: {
         tags,
         summary: 'Set the status; a resolution note only with resolved or closed',
@@ -146,7 +147,7 @@ export function adminRequestRoutes(app: ApiApp, deps: SupportDeps) {
   app.patch(
     '/api/admin/support-requests/:id/assign',
     {
-      config: { access: update },
+      config: { access: update, errors: [requestErrors.notFound()] },
       schema: {
         tags,
         summary: 'Assign to an admin, or unassign with null',
@@ -170,7 +171,7 @@ export function adminRequestRoutes(app: ApiApp, deps: SupportDeps) {
   app.post(
     '/api/admin/support-requests/:id/messages',
     {
-      config: { access: update },
+      config: { access: update, errors: [requestErrors.notFound(), requestErrors.closed()] },
       schema: {
         tags,
         summary: 'Reply (refused when closed); the customer is notified',

@@ -8,6 +8,7 @@ import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagi
 import { recordActivity } from '../../activity';
 import { findUserCard } from '../../identity';
 import { requestRoom } from '../realtime/support-events';
+import { requestPermissions } from '../support.permissions';
 import { isoOrNull, type SupportDeps } from '../support.service';
 import { assertRequestReadable } from './requests.access';
 import { requestErrors } from './requests.errors';
@@ -160,6 +161,14 @@ export async function createRequest(
           createdAt: at,
         },
       ],
+    });
+    // Staff hear of a new ticket at once (their inbox and feed), not at their next look.
+    await deps.notifier.notifyAdmins(tx, afterCommit, {
+      permission: requestPermissions.READ,
+      type: 'support.request.created',
+      title: 'New support ticket',
+      body: `Ticket #${request.id}: ${request.subject}`,
+      data: { requestId: request.id },
     });
     return customerDetail(tx, request);
   });

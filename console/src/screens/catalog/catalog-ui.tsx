@@ -1,0 +1,358 @@
+// Small pieces the catalog screens share: error words with the catalog's own codes, the
+// filters of a list kept in the address and its search box, a money input in NPR with lakh
+// grouping, a file input, a button that asks before it deletes, and a row's Edit / Delete.
+// The pieces of the edit forms are in catalog-forms.tsx.
+import {
+  Alert,
+  Badge,
+  Button,
+  type ButtonProps,
+  Group,
+  Input,
+  Modal,
+  NumberInput,
+  type NumberInputProps,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import {
+  type ChangeEvent,
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListPage, PagedList } from '../../components/PagedTable';
+import { Screen } from '../../components/Screen';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanels';
+import { describeError, isPasalError, isRefused } from '../../lib/api-errors';
+import { type PermissionCode, useSession } from '../../session/session';
+import type { Product } from './catalog-api';
+
+/**
+ * One sentence for an error: the catalog's codes (`CATEGORY_NOT_EMPTY`, `BRAND_IN_USE`, …) in the
+ * admin's language from this namespace, everything else as the console words it.
+ */
+export function useDescribeCatalogError() {
+  const { t } = useTranslation('catalog');
+  return useCallback(
+    (error: unknown) =>
+      isPasalError(error) && t(`errorCodes.${error.errorCode}`, { defaultValue: '' })
+        ? t(`errorCodes.${error.errorCode}`)
+        : describeError(error, t),
+    [t],
+  );
+}
+
+/**
+ * A list's filters in the address (`?search=bowl&status=draft`), so a reload, Back and a shared
+ * link keep them. Changing one goes back to the first page.
+ */
+export function useUrlFilters<Key extends string>(keys: readonly Key[]) {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const values = Object.fromEntries(
+    keys.map((key) => {
+      const value = search[key];
+      return [key, value === undefined || value === null || value === '' ? undefined : String(value)];
+    }),
+  ) as Record<Key, string | undefined>;
+  const set = useCallback(
+    (key: Key, value: string | null | undefined) => {
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          [key]: value === null || value === '' ? undefined : value,
+          page: undefined,
+        }),
+      } as never);
+    },
+    [navigate],
+  );
+  return { values, set };
+}
+
+/**
+ * The search box of a list: what staff type shows at once, and goes to the address (`?search=`)
+ * after a pause in typing, not on every key. Spread the answer on a TextInput.
+ */
+export function useSearchText(
+  values: { search?: string | undefined },
+  set: (key: 'search', value: string) => void,
+) {
+  const [searchText, setSearchText] = useState(values.search ?? '');
+  const [debounced] = useDebouncedValue(searchText.trim(), 350);
+  useEffect(() => {
+    if (debounced !== (values.search ?? '')) set('search', debounced);
+  }, [debounced, values.search, set]);
+  return {
+    value: searchText,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setSearchText(event.currentTarget.value),
+  };
+}
+
+/** The `isActive` filter as the API takes it: 'true', 'false', or none (anything else). */
+export function activeFilterOf(value: string | undefined): 'true' | 'false' | undefined {
+  return value === 'true' || value === 'false' ? value : undefined;
+}
+
+/** Whole NPR with lakh grouping as staff type it (1,23,456). Limits are the API's to check. */
+export function MoneyInput(props: NumberInputProps) {
+  const { t } = useTranslation('catalog');
+  return (
+    <NumberInput
+      allowDecimal={false}
+      thousandSeparator=","
+      thousandsGroupStyle="lakh"
+      leftSection={<Text size="xs">{t('money.currency')}</Text>}
+      leftSectionWidth={44}
+      hideControls
+      {...props}
+    />
+  );
+}
+
+/** What a NumberInput holds ("" when empty) as the API takes it: a number, or undefined. */
+export function numberOf(value: number | string): number | undefined {
+  if (value === '' || value === '-') return undefined;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * A labelled native file input: screen readers and keyboards know it as one, and tests can hand
+ * it files. The files go to `onFiles`, then the input is emptied so the same file can be chosen
+ * again.
+ */
+export function FilePicker(props: {
+  label: string;
+  description?: string;
+  accept?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  error?: string;
+  onFiles(files: File[]): void;
+}) {
+  const id = useId();
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.currentTarget.files ?? []);
+    event.currentTarget.value = '';
+    if (files.length > 0) props.onFiles(files);
+  };
+  return (
+    <Input.Wrapper label={props.label} description={props.description} error={props.error} id={id}>
+      <input
+        id={id}
+        type="file"
+        accept={props.accept}
+        multiple={props.multiple}
+        disabled={props.disabled}
+        onChange={onChange}
+        style={{ display: 'block', marginTop: 4 }}
+      />
+    </Input.Wrapper>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Badge color={active ? 'teal.9' : 'gray.7'} variant="filled">
+      {active ? t('common.active') : t('common.inactive')}
+    </Badge>
+  );
+}
+
+/**
+ * A button that asks before doing something that cannot be undone (delete, archive, revoke). A
+ * refusal the API explains (a category that still has products) stays in the dialog; a refusal
+ * of the role is the console-wide notification's.
+ */
+export function ConfirmButton(
+  props: {
+    label: string;
+    title: string;
+    message: ReactNode;
+    confirmLabel: string;
+    onConfirm(): Promise<unknown>;
+    'aria-label'?: string;
+  } & ButtonProps,
+) {
+  const { t } = useTranslation('catalog');
+  const describe = useDescribeCatalogError();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { label, title, message, confirmLabel, onConfirm, 'aria-label': ariaLabel, ...button } = props;
+  const dismiss = () => {
+    setError(null);
+    close();
+  };
+  return (
+    <>
+      <Button color="red" variant="light" aria-label={ariaLabel} onClick={open} {...button}>
+        {label}
+      </Button>
+      <Modal opened={opened} onClose={dismiss} title={title} centered>
+        <Stack>
+          <Text size="sm">{message}</Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={dismiss}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await onConfirm();
+                  dismiss();
+                } catch (failure) {
+                  if (isRefused(failure)) dismiss();
+                  else setError(describe(failure));
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * A list row's Edit and Delete buttons, each shown only to a role that may use it. Delete asks
+ * first (ConfirmButton); both name the row for screen readers ("Edit Himalayan Crafts").
+ */
+export function RowActions(props: {
+  name: string;
+  editPermission: PermissionCode;
+  onEdit(): void;
+  deletePermission: PermissionCode;
+  deleteTitle: string;
+  deleteMessage: string;
+  onDelete(): Promise<unknown>;
+}) {
+  const { t } = useTranslation('catalog');
+  const { can } = useSession();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {can(props.editPermission) && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={props.onEdit}
+          aria-label={t('common.editNamed', { name: props.name })}
+        >
+          {t('common.edit')}
+        </Button>
+      )}
+      {can(props.deletePermission) && (
+        <ConfirmButton
+          size="xs"
+          label={t('common.delete')}
+          aria-label={t('common.deleteNamed', { name: props.name })}
+          title={props.deleteTitle}
+          message={props.deleteMessage}
+          confirmLabel={t('common.delete')}
+          onConfirm={props.onDelete}
+        />
+      )}
+    </Group>
+  );
+}
+
+export function StatusBadge({ status }: { status: Product['status'] }) {
+  const { t } = useTranslation('catalog');
+  const color = status === 'published' ? 'teal.9' : status === 'draft' ? 'blue.9' : 'gray.7';
+  return (
+    <Badge color={color} variant="filled">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * A record's screen while the record cannot be shown yet: an address without a valid id, the
+ * record loading, or its load failed (with Retry). Null once the record is there.
+ */
+export function pendingRecordScreen(props: {
+  title: string;
+  id: number | undefined;
+  query: UseQueryResult<unknown>;
+  notFound: string;
+  loadFailed?: string;
+}): ReactElement | null {
+  const { query } = props;
+  let state: ReactElement;
+  if (props.id === undefined) state = <EmptyState message={props.notFound} />;
+  else if (query.isPending) state = <LoadingState />;
+  else if (query.isError)
+    state = <ErrorState error={query.error} onRetry={() => query.refetch()} title={props.loadFailed} />;
+  else return null;
+  return <Screen title={props.title}>{state}</Screen>;
+}
+
+/**
+ * A paged list inside a screen that has one of its own (a product's stock ledger, its keys): the
+ * page is kept in the component, not the address, so it does not move the screen's list.
+ */
+export function useLocalPagedList<Row>(opts: {
+  queryKey: readonly unknown[];
+  fetchPage(window: { page: number; size: number }): Promise<ListPage<Row>>;
+  size?: number;
+  action?: string;
+  enabled?: boolean;
+}): PagedList<Row> {
+  const [page, setPage] = useState(1);
+  const size = opts.size ?? 10;
+  const query = useQuery({
+    queryKey: [...opts.queryKey, { page, size }],
+    queryFn: () => opts.fetchPage({ page, size }),
+    placeholderData: keepPreviousData,
+    enabled: opts.enabled,
+    meta: { action: opts.action },
+  });
+  return { query, page, size, setPage };
+}
+
+/** Active / inactive / any, for the lists that filter on `isActive`. */
+export function ActiveFilter(props: {
+  value: string | undefined;
+  onChange(value: string | null): void;
+  /** The filter's label, when "Status" is not the word (a district's delivery). */
+  labelKey?: string;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Select
+      label={t(props.labelKey ?? 'fields.status')}
+      placeholder={t('common.any')}
+      clearable
+      value={props.value ?? null}
+      onChange={props.onChange}
+      data={[
+        { value: 'true', label: t('common.active') },
+        { value: 'false', label: t('common.inactive') },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,148 @@
+// The order's story: every status change with who made it, and the staff notes (notes stay in
+// the back office; the customer never sees them).
+import { Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StoreDateTime } from '../../components/Formatted';
+import { EmptyState, FormError } from '../../components/StatePanels';
+import { textField, useFormErrors } from '../../lib/form-errors';
+import { Can, useClient } from '../../session/session';
+import { OrderStatusBadge } from './OrderBadges';
+import { Section } from './OrderSection';
+import type { OrderCommands } from './order-commands';
+import type { OrderDetail } from './orders-api';
+
+export function OrderHistory({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  return (
+    <>
+      <StatusHistory order={order} />
+      <Notes order={order} commands={commands} />
+    </>
+  );
+}
+
+function StatusHistory({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Section title={t('history.title')}>
+      {order.statusHistory.length === 0 ? (
+        <EmptyState message={t('history.none')} />
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('history.when')}</Table.Th>
+                <Table.Th>{t('history.status')}</Table.Th>
+                <Table.Th>{t('history.by')}</Table.Th>
+                <Table.Th>{t('history.notes')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.statusHistory.map((entry, index) => (
+                // History rows have no id; their place in the history is theirs alone.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list only ever grows at the end
+                <Table.Tr key={index}>
+                  <Table.Td>
+                    <StoreDateTime value={entry.createdAt} size="sm" />
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={entry.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.createdBy ?? t(`actor.${entry.actorType}`)}</Text>
+                    {entry.createdBy && (
+                      <Text size="xs" c="dimmed">
+                        {t(`actor.${entry.actorType}`)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.notes}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Section title={t('notes.title')}>
+      <Stack gap="sm">
+        {order.adminNotes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('notes.none')}
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {order.adminNotes.map((note) => (
+              <Paper key={note.id} component="li" withBorder p="sm" bg="gray.0">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {note.note}
+                </Text>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {note.createdBy ?? t('actor.admin')} · <StoreDateTime value={note.createdAt} />
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        <Can permission="Orders_UPDATE">
+          <AddNote order={order} commands={commands} />
+        </Can>
+      </Stack>
+    </Section>
+  );
+}
+
+function AddNote({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  const { t } = useTranslation('orders');
+  const client = useClient();
+  const [note, setNote] = useState('');
+  const errors = useFormErrors(['note']);
+  const add = useMutation({
+    mutationFn: () =>
+      client.post('/api/admin/orders/{id}/notes', {
+        params: { path: { id: order.id } },
+        body: { note: note.trim() },
+      }),
+    meta: { action: t('actions.note', { orderNumber: order.orderNumber }) },
+    onSuccess: () => {
+      setNote('');
+      errors.clear();
+      commands.done(t('notes.added'));
+    },
+    onError: errors.show,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate();
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="xs">
+        <FormError message={errors.formError} />
+        <Textarea
+          label={t('notes.new')}
+          {...textField(errors, 'note', note, setNote)}
+          required
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={add.isPending}>
+            {t('notes.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,257 @@
+// Money: the order's totals, how it is paid, the cash of a COD order (recorded by staff when
+// the rider hands it in), and refunds with the shop's decision on a customer's request.
+import { Button, Divider, Group, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money, StoreDateTime } from '../../components/Formatted';
+import { textField } from '../../lib/form-errors';
+import { Can, useClient } from '../../session/session';
+import { PaymentMethodLabel, PaymentStatusBadge } from './OrderBadges';
+import { Section } from './OrderSection';
+import { CommandModal, type OrderCommands, useCommand } from './order-commands';
+import { awaitsCodCash, awaitsRefundDecision } from './order-rules';
+import type { OrderDetail } from './orders-api';
+
+export function OrderPayment({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Section title={t('payment.title')}>
+      <Stack gap="sm">
+        <Totals order={order} />
+        <Divider />
+        <Line label={t('payment.method')}>
+          <PaymentMethodLabel method={order.paymentMethod} />
+          {order.gateway && order.paymentMethod !== 'cod' ? ` (${order.gateway})` : ''}
+        </Line>
+        <Line label={t('payment.status')}>
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </Line>
+        {order.paidAt && (
+          <Line label={t('payment.paidAt')}>
+            <StoreDateTime value={order.paidAt} size="sm" />
+          </Line>
+        )}
+        {order.codCollection && (
+          <Text size="sm">
+            {t('payment.codCollected', { remarks: order.codCollection.remarks ?? '' })}{' '}
+            <Money amount={order.codCollection.amount} fw={600} />
+          </Text>
+        )}
+        {awaitsCodCash(order) && (
+          <Can permission="Orders_UPDATE">
+            <CollectCod order={order} commands={commands} />
+          </Can>
+        )}
+        <Refunds order={order} commands={commands} />
+      </Stack>
+    </Section>
+  );
+}
+
+function Line({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text span size="sm" fw={strong ? 700 : undefined} ta="right">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function Totals({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Stack gap={4}>
+      {order.totalMrp > order.totalSp && (
+        <Line label={t('totals.mrp')}>
+          <Money amount={order.totalMrp} />
+        </Line>
+      )}
+      <Line label={t('totals.items')}>
+        <Money amount={order.totalSp} />
+      </Line>
+      {order.couponDiscount > 0 && (
+        <Line
+          label={order.couponCode ? t('totals.couponCode', { code: order.couponCode }) : t('totals.coupon')}
+        >
+          <Money amount={-order.couponDiscount} />
+        </Line>
+      )}
+      {order.carePackageTotal > 0 && (
+        <Line label={t('totals.carePackages')}>
+          <Money amount={order.carePackageTotal} />
+        </Line>
+      )}
+      <Line label={t('totals.shipping')}>
+        <Money amount={order.shippingFee} />
+      </Line>
+      <Line label={t('totals.total')} strong>
+        <Money amount={order.finalPayable} />
+      </Line>
+    </Stack>
+  );
+}
+
+function CollectCod({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  const { t } = useTranslation('orders');
+  const client = useClient();
+  const [remarks, setRemarks] = useState('');
+  const collect = useCommand({
+    fields: ['remarks'],
+    mutationFn: () =>
+      client.put('/api/admin/orders/{id}/cod-collect', {
+        params: { path: { id: order.id } },
+        body: { remarks: remarks.trim() },
+      }),
+    action: t('actions.cod', { orderNumber: order.orderNumber }),
+    onSuccess: () => {
+      setRemarks('');
+      commands.done(t('cod.done', { orderNumber: order.orderNumber }));
+    },
+  });
+  return (
+    <>
+      <Button variant="light" onClick={collect.open} disabled={commands.busy}>
+        {t('cod.action')}
+      </Button>
+      <CommandModal
+        {...collect.modal}
+        title={t('cod.title', { orderNumber: order.orderNumber })}
+        confirmLabel={t('cod.confirm')}
+      >
+        <Text size="sm">
+          {t('cod.explain')} <Money amount={order.finalPayable} fw={700} />
+        </Text>
+        <Textarea
+          label={t('cod.remarks')}
+          description={t('cod.remarksHint')}
+          {...textField(collect.errors, 'remarks', remarks, setRemarks)}
+          required
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
+      </CommandModal>
+    </>
+  );
+}
+
+function Refunds({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  const { t } = useTranslation('orders');
+  if (order.refunds.length === 0 && !awaitsRefundDecision(order)) return null;
+  return (
+    <Stack gap="xs">
+      <Divider />
+      <Text fw={600} size="sm">
+        {t('refunds.title')}
+      </Text>
+      {order.refundReason && (
+        <Text size="sm">
+          {t('refunds.customerReason')}: {order.refundReason}
+        </Text>
+      )}
+      {order.refunds.length > 0 && (
+        <Table fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('refunds.status')}</Table.Th>
+              <Table.Th ta="right">{t('refunds.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.refunds.map((refund) => (
+              <Table.Tr key={refund.id}>
+                <Table.Td>
+                  <Text size="sm">{t(`refundStatus.${refund.status}`)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`refundReason.${refund.reason}`, { defaultValue: refund.reason })}
+                    {refund.remarks ? ` · ${refund.remarks}` : ''}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <StoreDateTime value={refund.processedAt ?? refund.createdAt} />
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={refund.amount} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {awaitsRefundDecision(order) && (
+        <Can permission="Orders_UPDATE">
+          <ProcessRefund order={order} commands={commands} />
+        </Can>
+      )}
+    </Stack>
+  );
+}
+
+function ProcessRefund({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+  const { t } = useTranslation('orders');
+  const client = useClient();
+  const [decision, setDecision] = useState<'approve' | 'reject'>('approve');
+  const [remarks, setRemarks] = useState('');
+  const label = t('refunds.decide');
+  const decide = useCommand({
+    fields: ['action', 'remarks'],
+    mutationFn: () =>
+      client.post('/api/admin/orders/{id}/process-refund', {
+        params: { path: { id: order.id } },
+        body: { action: decision, remarks: remarks.trim() },
+      }),
+    action: t('actions.refund', { orderNumber: order.orderNumber }),
+    onSuccess: (accepted) => {
+      setRemarks('');
+      commands.follow(
+        accepted,
+        t(`refunds.${decision}`),
+        t(decision === 'approve' ? 'refunds.approved' : 'refunds.rejected', {
+          orderNumber: order.orderNumber,
+        }),
+      );
+    },
+  });
+  return (
+    <>
+      <Group>
+        <Button variant="light" onClick={decide.open} disabled={commands.busy}>
+          {label}
+        </Button>
+      </Group>
+      <CommandModal
+        {...decide.modal}
+        title={t('refunds.decideTitle', { orderNumber: order.orderNumber })}
+        confirmLabel={t(`refunds.${decision}`)}
+        destructive={decision === 'reject'}
+      >
+        <Text size="sm">
+          {t('refunds.explain')} <Money amount={order.finalPayable} fw={700} />
+        </Text>
+        <Radio.Group
+          label={t('refunds.decision')}
+          value={decision}
+          onChange={(value) => setDecision(value === 'reject' ? 'reject' : 'approve')}
+          error={decide.errors.of('action')}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="approve" label={t('refunds.approve')} />
+            <Radio value="reject" label={t('refunds.reject')} />
+          </Stack>
+        </Radio.Group>
+        <Textarea
+          label={t('refunds.remarks')}
+          {...textField(decide.errors, 'remarks', remarks, setRemarks)}
+          required
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
+      </CommandModal>
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+// The orders screens: an order found through the list's search and moved through fulfilment to
+// delivered from its page, and the list filtered by a status.
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectListsSettled, keepScreenshot, signIn } from './console';
+
+const DEMO_CUSTOMER = { email: 'customer@pasal.demo', password: 'pasal-demo-customer' };
+// An entry of PAYMENT_RETURN_URL_ALLOWLIST's default (the development storefront).
+const RETURN_URL = 'http://localhost:3001/orders';
+
+async function api<T>(
+  baseURL: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const answer = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await answer.json()) as { data: T };
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/**
+ * A fresh cash-on-delivery order of the demo customer that only this test touches: buy-now
+ * (it leaves the customer's cart alone, which other tests may use) of a well-stocked item.
+ * COD starts fulfilment at once (`received`).
+ */
+async function placeCodOrder(baseURL: string): Promise<{ id: number; orderNumber: string }> {
+  const { tokens } = await api<{ tokens: { accessToken: string } }>(
+    baseURL,
+    'POST',
+    '/api/mobile/auth/login/email',
+    undefined,
+    {
+      ...DEMO_CUSTOMER,
+      deviceInfo: { deviceId: 'e2e-orders', deviceType: 'web', deviceName: 'orders.spec' },
+    },
+  );
+  const token = tokens.accessToken;
+  const products = await api<{ id: number; title: string }[]>(
+    baseURL,
+    'GET',
+    `/api/products?search=${encodeURIComponent('Silver Om Pendant')}`,
+  );
+  const pendant = products.find((p) => p.title === 'Silver Om Pendant');
+  if (!pendant) throw new Error('the demo store has no Silver Om Pendant');
+  const placed = await api<{ orderId: number }>(baseURL, 'POST', '/api/orders/buy-now', token, {
+    productId: pendant.id,
+    gateway: 'cod',
+    returnUrl: RETURN_URL,
+  });
+  const order = await api<{ id: number; orderNumber: string }>(
+    baseURL,
+    'GET',
+    `/api/orders/${placed.orderId}`,
+    token,
+  );
+  return { id: order.id, orderNumber: order.orderNumber };
+}
+
+/** Opens the orders list from the menu (the pointer stays on the entry: its contrast is checked too). */
+async function openOrdersFromMenu(page: Page) {
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+}
+
+/** The buttons that move fulfilment a step ("Mark as …"): the page offers at most one. */
+const advanceButtons = (page: Page) => page.getByRole('main').getByRole('button', { name: /^Mark as / });
+
+test('an order found by its number is moved through fulfilment to delivered', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const order = await placeCodOrder(baseURL ?? '');
+
+  await signIn(page);
+  await openOrdersFromMenu(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(order.orderNumber);
+  await expect(page).toHaveURL(new RegExp(`search=${order.orderNumber}`));
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and this order
+  const row = table.getByRole('row').nth(1);
+  await expect(row).toContainText('Sita Shrestha');
+  await expect(row).toContainText('Cash due');
+  await expect(row).toContainText('Received');
+  await row.getByRole('link', { name: order.orderNumber }).click();
+
+  await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Items' })).toContainText('Silver Om Pendant');
+  const timeline = page.getByRole('list', { name: 'Fulfilment timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(5);
+
+  const steps = [
+    { button: 'Mark as ready', reached: 'Ready', remarks: 'Packed at the Thamel counter' },
+    { button: 'Mark as picked up', reached: 'Picked up' },
+    { button: 'Mark as on the way', reached: 'On the way', remarks: 'Rider Hari, Pathao' },
+    { button: 'Mark as delivered', reached: 'Delivered' },
+  ];
+  for (const [index, step] of steps.entries()) {
+    // Only the one allowed next step is offered.
+    await expect(advanceButtons(page)).toHaveCount(1);
+    await expect(advanceButtons(page)).toHaveText(step.button);
+    await advanceButtons(page).click();
+    const dialog = page.getByRole('dialog', { name: step.button });
+    await expect(dialog).toBeVisible();
+    if (step.remarks) await dialog.getByLabel('Remarks').fill(step.remarks);
+    if (index === 0) await expectAccessible(page);
+    await dialog.getByRole('button', { name: step.button }).click();
+    // The API answers 202 and the page follows the request until the move is done.
+    await expect(dialog).toBeHidden();
+    await expect(timeline.locator('[aria-current="step"]')).toContainText(step.reached, { timeout: 15_000 });
+  }
+
+  // Delivered: nothing more to do, every step done, the remarks kept with their steps.
+  await expect(advanceButtons(page)).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Order, payment and fulfilment status' })).toContainText(
+    'Delivered',
+  );
+  for (const item of await timeline.getByRole('listitem').all()) await expect(item).toContainText('Done');
+  await expect(timeline.getByRole('listitem').nth(4)).toContainText('Delivered');
+  await expect(timeline).toContainText('Packed at the Thamel counter');
+  await expect(timeline).toContainText('Rider Hari, Pathao');
+  // A delivered order cannot be cancelled any more.
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  // The invoice comes through the session as a PDF download.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Invoice (PDF)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+
+  await expectAccessible(page);
+  await keepScreenshot(page, testInfo, 'order-detail');
+});
+
+test('the orders list filtered by a status keeps the filter in the address', async ({ page }, testInfo) => {
+  await signIn(page);
+  await openOrdersFromMenu(page);
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
+  await expectAccessible(page);
+  await keepScreenshot(page, testInfo, 'orders-list');
+
+  // The demo store has an order its customer cancelled.
+  await page.getByLabel('Order status').selectOption({ label: 'Cancelled' });
+  await expect(page).toHaveURL(/status=cancelled/);
+  const rows = table.getByRole('row');
+  // Until the filtered page arrives, the previous one stays on screen (marked busy).
+  await expectListsSettled(page);
+  await expect(rows.nth(1)).toBeVisible();
+  await expect(rows.first().getByRole('columnheader', { name: 'Order status' })).toBeVisible();
+  for (const row of (await rows.all()).slice(1)) {
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Cancelled');
+  }
+
+  // Into an order and Back: the list comes back filtered.
+  await rows.nth(1).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Order, payment and fulfilment status' })).toContainText(
+    'Cancelled',
+  );
+  await page.goBack();
+  await expect(page.getByLabel('Order status')).toHaveValue('cancelled');
+  await expectListsSettled(page);
+  await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText('Cancelled');
+
+  // A status no order has: the list says so.
+  await page.getByLabel('Order status').selectOption({ label: 'Refund rejected' });
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await expectAccessible(page);
+
+  // In Nepali: the same list, its words and figures in the shop's language.
+  await page.getByLabel('Order status').selectOption({ label: 'Any' });
+  await page.getByLabel('Language').selectOption({ label: 'नेपाली' });
+  await expect(page.getByRole('heading', { name: 'अर्डरहरू', level: 1 })).toBeVisible();
+  const firstOrder = page.getByRole('table', { name: 'अर्डरहरू' }).getByRole('row').nth(1);
+  await expect(firstOrder).toContainText('रु');
+  await expect(firstOrder).toContainText('वि.सं.');
+  await expectAccessible(page);
+  await keepScreenshot(page, testInfo, 'orders-list-nepali');
+});
