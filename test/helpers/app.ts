@@ -40,6 +40,11 @@ export interface TestAppOptions extends Pick<BuildAppOptions, 'testRoutes' | 'co
   role?: Role;
   startJobs?: boolean;
   /**
+   * false: the app's recurring jobs (reconciliation, expiry sweeps…) are never scheduled, so a
+   * test that runs such a pass itself is not raced by the tick both queues fire at start-up.
+   */
+  schedules?: boolean;
+  /**
    * Another test app's `platform.database`, for two processes of one deployment. This app
    * leaves it open when it closes: the app that created it owns it, so close that one last.
    */
@@ -75,6 +80,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock: opts.clock,
     jobs: memoryQueue,
   });
+  if (opts.schedules === false) platform.jobs.schedule = async () => {};
   let app: ApiApp;
   try {
     app = await buildApp(platform, {
