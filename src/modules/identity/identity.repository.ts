@@ -61,12 +61,14 @@ export interface LiveSession {
  * The session behind an access token, if it is still alive: not revoked, not expired, its
  * user active. One query per authenticated request, on the session's primary key.
  */
-export async function findLiveSession(
-  db: Db,
-  sessionId: string,
-  now: Date,
-): Promise<LiveSession | undefined> {
-  const [row] = await db
+/**
+ * The session behind an access token, with its user's role and permissions: every
+ * authenticated request asks this. Prepared once per database handle, so a request costs no
+ * query building (Drizzle's building of this join took ~50-100 µs, several times the rest of a
+ * request's fixed cost) and PostgreSQL parses it once per connection.
+ */
+function prepareLiveSessionQuery(db: Db) {
+  return db
     .select({
       userId: users.id,
       actor: sessions.actor,
@@ -81,12 +83,28 @@ export async function findLiveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.isActive, true),
       ),
-    );
+    )
+    .prepare('identity_find_live_session');
+}
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSessionQuery>>();
+
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<LiveSession | undefined> {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  // A placeholder's value reaches the driver as it is (no column mapping): the instant as text.
+  const [row] = await query.execute({ sessionId, now: now.toISOString() });
   return row;
 }
 
