@@ -1,6 +1,7 @@
 import { and, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { preparedPerDb } from '../../platform/db/prepared';
 import { identityErrors } from './identity.errors';
 import {
   identityProviderLinks,
@@ -63,12 +64,10 @@ export interface LiveSession {
  */
 /**
  * The session behind an access token, with its user's role and permissions: every
- * authenticated request asks this. Prepared once per database handle, so a request costs no
- * query building (Drizzle's building of this join took ~50-100 µs, several times the rest of a
- * request's fixed cost) and PostgreSQL parses it once per connection.
+ * authenticated request asks this, so it is prepared (building this join took ~50-100 µs).
  */
-function prepareLiveSessionQuery(db: Db) {
-  return db
+const liveSessionQuery = preparedPerDb((db) =>
+  db
     .select({
       userId: users.id,
       actor: sessions.actor,
@@ -89,22 +88,16 @@ function prepareLiveSessionQuery(db: Db) {
         eq(users.isActive, true),
       ),
     )
-    .prepare('identity_find_live_session');
-}
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSessionQuery>>();
+    .prepare('identity_find_live_session'),
+);
 
 export async function findLiveSession(
   db: Db,
   sessionId: string,
   now: Date,
 ): Promise<LiveSession | undefined> {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
   // A placeholder's value reaches the driver as it is (no column mapping): the instant as text.
-  const [row] = await query.execute({ sessionId, now: now.toISOString() });
+  const [row] = await liveSessionQuery(db).execute({ sessionId, now: now.toISOString() });
   return row;
 }
 
@@ -147,8 +140,17 @@ export async function setUserActive(db: Db, userId: string, isActive: boolean, a
   return rows.length > 0;
 }
 
+// Prepared: a checkout and the order emails read their customer this way.
+const userByIdQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('identity_find_user_by_id'),
+);
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await userByIdQuery(db).execute({ id });
   return row;
 }
 
@@ -272,22 +274,29 @@ export async function anonymizeAccountsDueBefore(
   return { userIds: ids, sessionIds };
 }
 
+// Prepared: every order or notification pushed to a customer asks it, after the commit.
+const livePushTokensQuery = preparedPerDb((db) =>
+  db
+    .selectDistinct({ pushToken: sessions.pushToken })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        sql`${sessions.pushToken} is not null`,
+      ),
+    )
+    .prepare('identity_live_push_tokens'),
+);
+
 /**
  * The push tokens of a user's live sessions (not revoked, not expired), each once: where a
  * notification to that user is pushed. A signed-out device receives nothing.
  */
 export async function livePushTokens(db: Db, userId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ pushToken: sessions.pushToken })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        sql`${sessions.pushToken} is not null`,
-      ),
-    );
+  // Placeholder values reach the driver unmapped: the instant as text.
+  const rows = await livePushTokensQuery(db).execute({ userId, now: now.toISOString() });
   return rows.map((r) => r.pushToken!).sort();
 }
 
