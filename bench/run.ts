@@ -279,7 +279,18 @@ function runCommand(command: string, args: string[]): Promise<void> {
 }
 
 function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Child {
-  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROFILE_DIR: every Pasal process writes a V8 CPU profile there when it stops
+  // (Node refuses --cpu-prof in NODE_OPTIONS, so it is passed here).
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profile =
+    profileDir && name.startsWith('pasal')
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`]
+      : [];
+  const proc = spawn(process.execPath, [...profile, ...args], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let markDone: () => void = () => {};
   const child: Child = { name, proc, done: false, exited: new Promise((resolve) => (markDone = resolve)) };
   proc.once('exit', () => {

@@ -64,6 +64,16 @@ describe('outbox mailer and SMS', () => {
     await mailer.close();
   });
 
+  it('makes the outbox folder again when it was removed while the server runs', async () => {
+    const { log } = logRecorder();
+    const mailer = createOutboxMailer({ dataDir, from: FROM, log });
+    await mailer.send({ to: 'a@example.com', subject: 'First', text: 'one' });
+    rmSync(path.join(dataDir, 'outbox'), { recursive: true, force: true });
+    await mailer.send({ to: 'b@example.com', subject: 'Second', text: 'two' });
+    const files = outboxFiles(dataDir, 'mail');
+    expect(files.map((file) => (readJson(file) as { to: string }).to)).toEqual(['b@example.com']);
+  });
+
   it('keeps every message, even ones sent at the same moment, in a file of its own', async () => {
     const { log, lines } = logRecorder();
     const mailer = createOutboxMailer({ dataDir, from: FROM, log });
