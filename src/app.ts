@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
@@ -39,6 +39,7 @@ import { registerOperationsRoutes } from './platform/http/operations';
 import { OneLinePerRequest } from './platform/http/request-log';
 import { recordRequestDurations } from './platform/http/request-metrics';
 import { helmetHeaders } from './platform/http/security-headers';
+import { responseSerializerCompiler } from './platform/http/serializer';
 import { refuseUnstorableText } from './platform/http/text-guard';
 import type { ApiApp, PasalModule, PermissionGroup } from './platform/module';
 import type { Platform } from './platform/platform';
@@ -131,7 +132,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   }).withTypeProvider<ZodTypeProvider>() as unknown as ApiApp;
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // While shutting down, keep-alive clients must reconnect elsewhere: otherwise Fastify waits for
   // their idle connections until the keep-alive timeout (fastify/fastify#7044). Fastify closes
   // the connections idle when the close starts; one busy then becomes idle once its answer is

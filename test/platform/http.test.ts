@@ -60,6 +60,18 @@ function testRoutes(app: ApiApp) {
     { config: { access: access.public() }, schema: { params: uuidIdParams } },
     async (request) => ok({ id: request.params.id }),
   );
+  // What a handler returns goes through the response schema: checked and stripped.
+  const secretive = envelopeSchema(z.object({ id: z.number(), name: z.string() }));
+  app.get(
+    '/api/test/stripped',
+    { config: { access: access.public() }, schema: { response: { 200: secretive } } },
+    async () => ok({ id: 1, name: 'visible', passwordHash: 'never sent' }) as never,
+  );
+  app.get(
+    '/api/test/misshapen',
+    { config: { access: access.public() }, schema: { response: { 200: secretive } } },
+    async () => ok({ id: 'not a number', name: 'x' }) as never,
+  );
   app.get('/api/test/boom', { config: { access: access.public() } }, async () => {
     throw new Error('secret connection string postgres://user:hunter2@db select * from users');
   });
@@ -306,6 +318,15 @@ describe('the "Everywhere" decisions', () => {
       const text = res.body;
       expect(text).not.toMatch(/hunter2|select \*|postgres:\/\/|at .*\.ts/);
       expect(body.stack).toBeUndefined();
+    });
+
+    it('an answer is stripped to its response schema; one that does not fit it is our 500, not sent', async () => {
+      const stripped = await t.app.inject({ method: 'GET', url: '/api/test/stripped' });
+      expect(stripped.statusCode).toBe(200);
+      expect(stripped.json()).toEqual({ message: 'OK', data: { id: 1, name: 'visible' } });
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/misshapen' });
+      expectErrorEnvelope(res, 500, 'INTERNAL_ERROR', '/api/test/misshapen');
+      expect(res.body).not.toContain('not a number');
     });
 
     it('a module error keeps its code, status and extra fields', async () => {

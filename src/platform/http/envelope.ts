@@ -33,7 +33,9 @@ export const listEnvelopeSchema = <T extends z.ZodType>(item: T) =>
  * for responses cached as text, so a cache hit costs no parsing, checking or serialising.
  */
 export function serializedWith<T extends z.ZodType>(schema: T, value: z.output<T>): string {
-  return JSON.stringify(z.encode(schema, value));
+  // Parsed, not encoded: the same value for these transform-free schemas, and the fast path
+  // (see serializer.ts).
+  return JSON.stringify(z.parse(schema, value));
 }
 
 /**
