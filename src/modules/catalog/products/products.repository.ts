@@ -775,12 +775,31 @@ export async function countProducts(db: Db): Promise<number> {
 // ---------- products as the cart and orders price them ----------
 
 /** Products by id with the path of their category (the category and every ancestor of it). */
+// What a cart or an order reads of a product: the columns it prices and shows, not the
+// description, specifications or search columns (a cart priced on every change reads these).
+const forSaleColumns = {
+  id: products.id,
+  title: products.title,
+  slug: products.slug,
+  productKind: products.productKind,
+  status: products.status,
+  isSellable: products.isSellable,
+  mrp: products.mrp,
+  sp: products.sp,
+  effectivePrice: products.effectivePrice,
+  categoryId: products.categoryId,
+  brandId: products.brandId,
+  images: products.images,
+  carePackageTierId: products.carePackageTierId,
+};
+export type ProductForSaleRow = Pick<ProductRow, keyof typeof forSaleColumns>;
+
 export async function productsWithCategoryPaths(
   db: Db,
   ids: number[],
-): Promise<Array<{ product: ProductRow; categoryPath: number[] }>> {
+): Promise<Array<{ product: ProductForSaleRow; categoryPath: number[] }>> {
   if (!ids.length) return [];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const rows = await db.select(forSaleColumns).from(products).where(inArray(products.id, ids));
   const categoryIds = [...new Set(rows.flatMap((r) => (r.categoryId === null ? [] : [r.categoryId])))];
   const paths = new Map<number, number[]>();
   if (categoryIds.length) {
