@@ -561,22 +561,27 @@ export interface PublicListRow {
   inStock: boolean;
 }
 
+// What a cart or an order reads of a product: the columns it prices and shows, not the
+// description, specifications or search columns (a cart priced on every change reads these).
+const forSaleColumns = {
+  id: products.id,
+  title: products.title,
+  slug: products.slug,
+  productKind: products.productKind,
+  status: products.status,
+  isSellable: products.isSellable,
+  mrp: products.mrp,
+  sp: products.sp,
+  effectivePrice: products.effectivePrice,
+  categoryId: products.categoryId,
+  brandId: products.brandId,
+  images: products.images,
+  carePackageTierId: products.carePackageTierId,
+};
 const publicColumns = {
   product: {
-    id: products.id,
-    title: products.title,
-    slug: products.slug,
-    productKind: products.productKind,
-    status: products.status,
-    isSellable: products.isSellable,
-    mrp: products.mrp,
-    sp: products.sp,
-    effectivePrice: products.effectivePrice,
-    categoryId: products.categoryId,
-    brandId: products.brandId,
+    ...forSaleColumns,
     seoId: products.seoId,
-    images: products.images,
-    carePackageTierId: products.carePackageTierId,
     averageRating: products.averageRating,
     reviewCount: products.reviewCount,
     publishedAt: products.publishedAt,
@@ -774,26 +779,9 @@ export async function countProducts(db: Db): Promise<number> {
 
 // ---------- products as the cart and orders price them ----------
 
-/** Products by id with the path of their category (the category and every ancestor of it). */
-// What a cart or an order reads of a product: the columns it prices and shows, not the
-// description, specifications or search columns (a cart priced on every change reads these).
-const forSaleColumns = {
-  id: products.id,
-  title: products.title,
-  slug: products.slug,
-  productKind: products.productKind,
-  status: products.status,
-  isSellable: products.isSellable,
-  mrp: products.mrp,
-  sp: products.sp,
-  effectivePrice: products.effectivePrice,
-  categoryId: products.categoryId,
-  brandId: products.brandId,
-  images: products.images,
-  carePackageTierId: products.carePackageTierId,
-};
-export type ProductForSaleRow = Pick<ProductRow, keyof typeof forSaleColumns>;
+type ProductForSaleRow = Pick<ProductRow, keyof typeof forSaleColumns>;
 
+/** Products by id with the path of their category (the category and every ancestor of it). */
 export async function productsWithCategoryPaths(
   db: Db,
   ids: number[],
