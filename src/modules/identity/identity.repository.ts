@@ -58,14 +58,7 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
-/**
- * The session behind an access token, if it is still alive: not revoked, not expired, its
- * user active. One query per authenticated request, on the session's primary key.
- */
-/**
- * The session behind an access token, with its user's role and permissions: every
- * authenticated request asks this, so it is prepared (building this join took ~50-100 µs).
- */
+// Every authenticated request asks this, so it is prepared (building this join took ~50-100 µs).
 const liveSessionQuery = preparedPerDb((db) =>
   db
     .select({
@@ -91,6 +84,11 @@ const liveSessionQuery = preparedPerDb((db) =>
     .prepare('identity_find_live_session'),
 );
 
+/**
+ * The session behind an access token, if it is still alive: not revoked, not expired, its
+ * user active, with the user's role and permissions. One query per authenticated request, on
+ * the session's primary key.
+ */
 export async function findLiveSession(
   db: Db,
   sessionId: string,
