@@ -282,7 +282,7 @@ function renderingSummary(doc: repo.TaxDocumentRow, by: RenderedBy, format: PdfF
  * and writes it to the activity log (with no admin for a customer's download), in one
  * transaction.
  */
-export function countRendering(
+function countRendering(
   deps: { db: Db; clock: Clock },
   p: { kind?: TaxDocumentKind; id: number; by: RenderedBy; format: PdfFormat },
 ): Promise<repo.TaxDocumentRow> {

@@ -7,7 +7,7 @@ import { posPermissions } from './pos.permissions';
 import { posRoutes } from './pos.routes';
 
 export { csvDocumentStart, csvRow } from './pos.csv';
-export { type ProvidedReceipt, provideSaleReceipt, type ReceiptProvider } from './pos.documents';
+export { provideSaleReceipt } from './pos.documents';
 export { posPermissions } from './pos.permissions';
 export { printable } from './pos.receipt';
 
