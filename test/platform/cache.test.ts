@@ -348,6 +348,12 @@ describe.runIf(servicesTier)('redis cache: local copies of shared reads', () => 
     for (let i = 0; i < 100 && !(await check()); i++) await sleep(10);
     expect(await check()).toBe(true);
   };
+  /** Waits until every open cache's listener has subscribed (before that, it hears nothing). */
+  const subscribed = () =>
+    eventually(async () => {
+      const [, listeners] = (await redis[0]!.pubsub('NUMSUB', `${prefix}:cache:changed`)) as [string, number];
+      return Number(listeners) >= caches.length;
+    });
   beforeAll(() => {
     redis = [];
   });
@@ -361,7 +367,7 @@ describe.runIf(servicesTier)('redis cache: local copies of shared reads', () => 
 
   it('answers a local read from the process copy, and other reads from Redis', async () => {
     const [a] = [open()];
-    await sleep(50); // its listener subscribes
+    await subscribed();
     await a.set('page:home', '{"title":"Home"}', 60_000, { local: true });
     // Changed behind the cache's back (no announcement): only a read that asks Redis sees it.
     await redis[0]!.set(`${prefix}:cache:page:home`, '"changed"');
@@ -371,7 +377,7 @@ describe.runIf(servicesTier)('redis cache: local copies of shared reads', () => 
 
   it('a change in one process drops the copies of the others: set, delete and deleteByPrefix', async () => {
     const [a, b] = [open(), open()];
-    await sleep(50);
+    await subscribed();
     const read = (cache: typeof a, key: string) => cache.get<string>(key, { local: true });
     await a.set('list:1', 'one', 60_000, { local: true });
     await a.set('list:2', 'two', 60_000, { local: true });
