@@ -2,7 +2,7 @@
 // every answer): `request completed` with the request id, method, URL, status and time, and
 // nothing at `incoming`; a failed send keeps its `request errored` line.
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { OneLinePerRequest } from '../../src/platform/http/request-log';
@@ -37,6 +37,25 @@ describe('request log', () => {
       statusCode: 200,
       responseTime: expect.any(Number),
     });
-    expect(requests[1]).toMatchObject({ url: '/nothing', statusCode: missing.statusCode });
+    expect(missing.statusCode).toBe(404);
+    expect(requests[1]).toMatchObject({ url: '/nothing', statusCode: 404 });
+  });
+
+  it('a send that failed is one `request errored` line at error, with the error', () => {
+    const { lines, log } = capture('info');
+    // Fastify hands the controller the error of a response stream that failed mid-send.
+    const request = { method: 'GET', url: '/things/7' } as FastifyRequest;
+    const reply = { statusCode: 200, elapsedTime: 12.34, log } as unknown as FastifyReply;
+    new OneLinePerRequest().requestCompleted(new Error('socket hang up'), request, reply);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: 'request errored',
+      method: 'GET',
+      url: '/things/7',
+      statusCode: 200,
+      responseTime: 12.3,
+      err: { message: 'socket hang up' },
+    });
   });
 });

@@ -1,6 +1,7 @@
 // A new conversation reaches staff at once: a new inquiry alerts the admins who may read
-// inquiries, a new ticket those who may read tickets (their feed, and `admin.notification` on
-// their sockets, which the console's inbox listens to), and nobody else.
+// inquiries, a new ticket those who may read tickets (their feed, read here; the same
+// notification reaches their sockets as `admin.notification`, which admin-notifications.test.ts
+// covers for every notification), and nobody else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
