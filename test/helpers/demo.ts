@@ -1,4 +1,5 @@
-// The demo seeder's dependencies taken from a test app's platform, for the seed:demo tests.
+// The demo seeder's dependencies taken from a test app's platform, for the seed:demo tests: the
+// same ones `npm run seed:demo` passes, the cache included (its writes clear the app's caches).
 import type { SeedDeps } from '../../scripts/seed-demo';
 import type { TestApp } from './app';
 
@@ -7,4 +8,5 @@ export const demoSeedDeps = ({ platform }: TestApp): SeedDeps => ({
   clock: platform.clock,
   storage: platform.storage,
   config: platform.config,
+  cache: platform.cache,
 });

@@ -4,19 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, type SeedDeps, seedDemoStore } from '../../../scripts/seed-demo';
 import { DEMO_REVIEWS, DEMO_TESTIMONIALS, seedDemoReviews } from '../../../scripts/seed-demo-reviews';
 import { createTestApp, type TestApp } from '../../helpers/app';
+import { demoSeedDeps } from '../../helpers/demo';
 
 describe('seed:demo reviews and testimonials', () => {
   let t: TestApp;
   let deps: SeedDeps;
   beforeAll(async () => {
     t = await createTestApp();
-    const { platform } = t;
-    deps = {
-      db: platform.database.db,
-      clock: platform.clock,
-      storage: platform.storage,
-      config: platform.config,
-    };
+    deps = demoSeedDeps(t);
   });
   afterAll(() => t.close());
 
