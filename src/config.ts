@@ -487,6 +487,11 @@ export const settings = {
     schema: int(1, 10_080),
     default: '30',
   }),
+  ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER: setting({
+    doc: 'Online orders a customer may have waiting for payment at once; another online checkout or buy-now answers 409 `ORDER_TOO_MANY_PENDING_PAYMENTS` (0: no limit).',
+    schema: int(0, 1000),
+    default: '3',
+  }),
   ORDER_HISTORY_CACHE_TTL_SECONDS: setting({
     doc: "A customer's order list and order details are kept this long in the cache (0: off); every change of one of the customer's orders clears them.",
     schema: int(0, 3600),

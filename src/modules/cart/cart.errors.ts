@@ -24,6 +24,11 @@ export const CARE_PACKAGE_REJECTIONS = [
 ] as const;
 export type CarePackageRejection = (typeof CARE_PACKAGE_REJECTIONS)[number];
 
+/** A line whose price moved, or whose care package changed (its price, or it may no longer be sold). */
+export type CheckoutPriceChange =
+  | { productId: number; oldEffectivePrice: number; newEffectivePrice: number }
+  | { productId: number; carePackageId: number; reason: 'price_changed' | CarePackageRejection };
+
 const couponMessages: Record<CouponRejection, string> = {
   not_found: 'No such coupon',
   expired: 'The coupon has expired',
@@ -73,6 +78,18 @@ export const cartErrors = {
     ),
   noCarePackage: () =>
     new AppError(404, 'CART_ITEM_CARE_PACKAGE_NOT_FOUND', 'The cart item has no care package'),
+
+  /**
+   * Checkout found the cart's price snapshots out of date (docs/api-notes.md, "Prices at
+   * checkout"); the snapshots were refreshed, and `cart` is the cart at today's prices.
+   */
+  pricesChanged: (details: CheckoutPriceChange[], cart?: unknown) =>
+    new AppError(
+      409,
+      'CART_PRICES_CHANGED',
+      'Prices in the cart have changed since it was filled; check the cart and place the order again',
+      { details, ...(cart === undefined ? {} : { cart }) },
+    ),
 
   couponNotFound: (id: number) => new AppError(404, 'COUPON_NOT_FOUND', `Coupon ${id} does not exist`),
   couponCodeExists: (code: string) =>

@@ -6,14 +6,16 @@ import { cartPermissions, couponPermissions } from './cart.permissions';
 import { registerCarts } from './carts/carts.routes';
 import { couponRoutes } from './coupons/coupons.routes';
 
-export { type CouponRejection, cartErrors } from './cart.errors';
+export { type CheckoutPriceChange, type CouponRejection, cartErrors } from './cart.errors';
 export { forgetCachedCart } from './carts/carts.cache';
 export {
   type CheckoutCart,
   type CheckoutLine,
   cartForCheckout,
   clearCartAfterOrder,
+  dropCartCoupon,
   handOverCartToOrder,
+  refreshCartPrices,
 } from './carts/carts.checkout';
 export { type ClearAfterOrderPayload, clearAfterOrderJob } from './carts/carts.jobs';
 export {
@@ -24,8 +26,13 @@ export {
   MAX_LINE_QUANTITY,
 } from './carts/carts.pricing';
 export type { AddItemBody, CartQuoteView, CartView, QuoteItem } from './carts/carts.schemas';
-export { addItem, type CartDeps, type PricedLines, quoteItems } from './carts/carts.service';
-export { type RedemptionOutcome, recordCouponRedemption } from './coupons/coupons.service';
+export { addItem, type CartDeps, getCart, type PricedLines, quoteItems } from './carts/carts.service';
+export {
+  claimCouponUse,
+  couponClaimable,
+  type RedemptionOutcome,
+  releaseCouponUse,
+} from './coupons/coupons.service';
 
 export const cartModule: PasalModule = {
   name: 'cart',

@@ -47,8 +47,10 @@ export {
   type AssignOutcome,
   assignDigitalKeys,
   availableDigitalKeyCounts,
+  deliveredKeyCount,
   type RevealedKey,
   revealAssignedKeys,
+  revokeDeliveredKeys,
 } from './digital-keys/digital-keys.service';
 export {
   applyProductReviewAggregates,
@@ -76,6 +78,7 @@ export {
   getStockLevels,
   handOverReservations,
   listLowStockProducts,
+  lockStockOf,
   type ReserveOutcome,
   releaseStock,
   reserveStock,

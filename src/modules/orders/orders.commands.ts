@@ -7,8 +7,15 @@ import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
 import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
-import { clearAfterOrderJob, recordCouponRedemption } from '../cart';
-import { finalizeStock, releaseStock, restockSoldUnits, type StockOwner } from '../catalog';
+import { claimCouponUse, clearAfterOrderJob, releaseCouponUse } from '../cart';
+import {
+  deliveredKeyCount,
+  finalizeStock,
+  releaseStock,
+  restockSoldUnits,
+  revokeDeliveredKeys,
+  type StockOwner,
+} from '../catalog';
 import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
@@ -112,8 +119,9 @@ export type ChangeOutcome = { changed: true; order: repo.OrderRow } | { changed:
 /**
  * A completed payment (the payments module's payment-completed event: a verified online payment
  * or one recorded at the POS counter): an online or POS order still `payment_pending` becomes
- * `paid` / `completed`, its reserved units are sold, fulfilment starts at `received`, the coupon
- * use is counted, the cart it came from is cleared (job) and the customer told. An online order
+ * `paid` / `completed`, its reserved units are sold, fulfilment starts at `received`, the cart it
+ * came from is cleared (job) and the customer told. (The coupon use was claimed when the order
+ * was placed; an order placed before uses were claimed at placement has it counted here.) An online order
  * already given up (payment failed, cancelled) stays as it is: the money came late and is owed
  * back (`recordLatePayment`). Any other state (already paid, a COD order): nothing changes.
  */
@@ -149,7 +157,7 @@ export async function markOrderPaid(
     reason: `${atCounter ? 'In-store order' : 'Order'} ${order.orderNumber} paid`,
   });
   if (order.couponId !== null) {
-    const outcome = await recordCouponRedemption(tx, {
+    const outcome = await claimCouponUse(tx, {
       couponId: order.couponId,
       customerId: order.customerId,
       orderId: order.id,
@@ -218,7 +226,8 @@ async function recordLatePayment(
 
 /**
  * A failed online payment (`order.payment_failed`): an online order still `payment_pending`
- * becomes `payment_failed` / `failed` and its units go back. Otherwise nothing changes.
+ * becomes `payment_failed` / `failed`, its units and its coupon use go back. Otherwise nothing
+ * changes.
  */
 export async function markOrderPaymentFailed(
   deps: OrderDeps,
@@ -240,6 +249,7 @@ export async function markOrderPaymentFailed(
     at,
     reason: `Payment of ${order.orderNumber} failed`,
   });
+  await releaseCouponUse(tx, { orderId: order.id, at });
   await repo.insertStatus(tx, {
     orderId: order.id,
     status: 'payment_failed',
@@ -349,103 +359,112 @@ function cancelKind(order: repo.OrderRow, actorType: ActorType): 'unpaid' | 'pai
   return null;
 }
 
-export type CancelFailure = 'order_not_found' | 'invalid_transition';
+export type CancelFailure = 'order_not_found' | 'invalid_transition' | 'digital_keys_delivered';
+
+export interface CancelRequest {
+  orderId: number;
+  reason?: string | null;
+  actorType: ActorType;
+  actorId?: string | null;
+  requestId?: string;
+  onlyUnpaidOnline?: boolean;
+}
 
 /**
  * Cancels an order (job `order.cancel`, or `order.auto_cancel` with `onlyUnpaidOnline`) when
- * `cancelKind` allows it; the order's units go back, and a paid order gets a `pending` refund
- * record. Ends the async request `requestId` when given. Returns why it refused.
+ * `cancelKind` allows it; the order's units go back, an unpaid order's coupon use goes back, and
+ * a paid order gets a `pending` refund record. Ends the async request `requestId` when given.
+ * Returns why it refused.
  */
-export async function cancelOrder(
+export function cancelOrder(deps: OrderDeps, p: CancelRequest): Promise<CancelFailure | null> {
+  return inTransaction(deps.db, (tx, afterCommit) => cancelOrderInTransaction(deps, tx, afterCommit, p));
+}
+
+/** `cancelOrder` in the caller's transaction (a new checkout replacing the cart's unpaid order). */
+export async function cancelOrderInTransaction(
   deps: OrderDeps,
-  p: {
-    orderId: number;
-    reason?: string | null;
-    actorType: ActorType;
-    actorId?: string | null;
-    requestId?: string;
-    onlyUnpaidOnline?: boolean;
-  },
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: CancelRequest,
 ): Promise<CancelFailure | null> {
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const at = deps.clock.now();
-    const fail = async (error: CancelFailure) => {
-      if (p.requestId)
-        await repo.finishRequest(tx, p.requestId, { status: 'failed', result: null, error, at });
-      return error;
-    };
-    const current = await repo.lockOrder(tx, p.orderId);
-    if (!current) return fail('order_not_found');
-    const kind = p.onlyUnpaidOnline
-      ? current.status === 'payment_pending' && current.paymentMethod === 'online'
-        ? 'unpaid'
-        : null
-      : cancelKind(current, p.actorType);
-    if (!kind) return fail('invalid_transition');
-    const order = (await repo.updateOrderIf(
-      tx,
-      current.id,
-      { from: [current.status] },
-      {
-        status: 'cancelled',
-        fulfillmentStatus: current.fulfillmentStatus ? 'cancelled' : null,
-        cancelledAt: at,
-        updatedAt: at,
-      },
-    ))!;
-    forgetOrder(deps.cache, afterCommit, order);
-    await returnOrderStock(tx, order, at, `Order ${order.orderNumber} cancelled`);
-    await cancelOrderSubscriptions(tx, order.id, at);
-    const refund =
-      kind === 'paid'
-        ? await repo.insertRefund(tx, {
-            orderId: order.id,
-            amount: order.finalPayable,
-            status: 'pending',
-            reason: 'admin_cancel',
-            remarks: p.reason ?? null,
-            at,
-          })
-        : null;
-    if (kind === 'paid')
-      await orderReturnedInTransaction(
-        deps.db,
-        tx,
-        afterCommit,
-        order,
-        p.actorId ?? null,
-        p.reason ?? 'Order cancelled',
-      );
-    await repo.insertStatus(tx, {
-      orderId: order.id,
+  const at = deps.clock.now();
+  const fail = async (error: CancelFailure) => {
+    if (p.requestId) await repo.finishRequest(tx, p.requestId, { status: 'failed', result: null, error, at });
+    return error;
+  };
+  const current = await repo.lockOrder(tx, p.orderId);
+  if (!current) return fail('order_not_found');
+  const kind = p.onlyUnpaidOnline
+    ? current.status === 'payment_pending' && current.paymentMethod === 'online'
+      ? 'unpaid'
+      : null
+    : cancelKind(current, p.actorType);
+  if (!kind) return fail('invalid_transition');
+  const order = (await repo.updateOrderIf(
+    tx,
+    current.id,
+    { from: [current.status] },
+    {
       status: 'cancelled',
-      notes: p.reason ?? null,
-      actorType: p.actorType,
-      customerId: p.actorType === 'customer' ? p.actorId : null,
-      adminId: p.actorType === 'admin' ? p.actorId : null,
+      fulfillmentStatus: current.fulfillmentStatus ? 'cancelled' : null,
+      cancelledAt: at,
+      updatedAt: at,
+    },
+  ))!;
+  forgetOrder(deps.cache, afterCommit, order);
+  await returnOrderStock(tx, order, at, `Order ${order.orderNumber} cancelled`);
+  await cancelOrderSubscriptions(tx, order.id, at);
+  // Cancelled before payment: the coupon use was never paid for (docs/api-notes.md, "Coupon uses").
+  if (kind === 'unpaid') await releaseCouponUse(tx, { orderId: order.id, at });
+  const refund =
+    kind === 'paid'
+      ? await repo.insertRefund(tx, {
+          orderId: order.id,
+          amount: order.finalPayable,
+          status: 'pending',
+          reason: 'admin_cancel',
+          remarks: p.reason ?? null,
+          at,
+        })
+      : null;
+  if (kind === 'paid')
+    await orderReturnedInTransaction(
+      deps.db,
+      tx,
+      afterCommit,
+      order,
+      p.actorId ?? null,
+      p.reason ?? 'Order cancelled',
+    );
+  await repo.insertStatus(tx, {
+    orderId: order.id,
+    status: 'cancelled',
+    notes: p.reason ?? null,
+    actorType: p.actorType,
+    customerId: p.actorType === 'customer' ? p.actorId : null,
+    adminId: p.actorType === 'admin' ? p.actorId : null,
+    at,
+  });
+  if (p.actorType === 'admin' && p.actorId) {
+    await recordActivity(tx, {
+      adminId: p.actorId,
+      action: 'cancel',
+      entityType: 'order',
+      entityId: order.id,
+      summary: `Cancelled order ${order.orderNumber}${refund ? `; refund of ${refund.amount} NPR pending` : ''}`,
       at,
     });
-    if (p.actorType === 'admin' && p.actorId) {
-      await recordActivity(tx, {
-        adminId: p.actorId,
-        action: 'cancel',
-        entityType: 'order',
-        entityId: order.id,
-        summary: `Cancelled order ${order.orderNumber}${refund ? `; refund of ${refund.amount} NPR pending` : ''}`,
-        at,
-      });
-    }
-    await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
-    if (p.requestId) {
-      await repo.finishRequest(tx, p.requestId, {
-        status: 'completed',
-        result: requestResult(order, refund ? { refundId: refund.id, refundStatus: refund.status } : {}),
-        error: null,
-        at,
-      });
-    }
-    return null;
-  });
+  }
+  await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
+  if (p.requestId) {
+    await repo.finishRequest(tx, p.requestId, {
+      status: 'completed',
+      result: requestResult(order, refund ? { refundId: refund.id, refundStatus: refund.status } : {}),
+      error: null,
+      at,
+    });
+  }
+  return null;
 }
 
 export type RefundDecision = 'approve' | 'reject';
@@ -462,7 +481,14 @@ const HANDED_OVER = new Set(['delivered', 'key_sent', 'activated']);
  */
 export async function processRefund(
   deps: OrderDeps,
-  p: { orderId: number; adminId: string; action: RefundDecision; remarks: string; requestId?: string },
+  p: {
+    orderId: number;
+    adminId: string;
+    action: RefundDecision;
+    remarks: string;
+    revokeKeys?: boolean;
+    requestId?: string;
+  },
 ): Promise<CancelFailure | null> {
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const at = deps.clock.now();
@@ -485,6 +511,11 @@ export async function processRefund(
       return null;
     }
     if (current.status !== 'refund_requested') return fail('invalid_transition');
+    // decisions.md, "Refunds after digital delivery": keys delivered since the route checked.
+    const itemIds = p.action === 'approve' ? (await repo.itemsOf(tx, [current.id])).map((i) => i.id) : [];
+    const revokedKeys = p.revokeKeys ? await revokeDeliveredKeys(tx, { orderItemIds: itemIds, at }) : [];
+    if (p.action === 'approve' && !p.revokeKeys && (await deliveredKeyCount(tx, itemIds)) > 0)
+      return fail('digital_keys_delivered');
     const stopFulfilment =
       p.action === 'approve' &&
       current.fulfillmentStatus !== null &&
@@ -551,7 +582,7 @@ export async function processRefund(
       action: p.action === 'approve' ? 'refund_approve' : 'refund_reject',
       entityType: 'order',
       entityId: order.id,
-      summary: `${p.action === 'approve' ? 'Approved' : 'Rejected'} the refund of order ${order.orderNumber} (${order.finalPayable} NPR)`,
+      summary: `${p.action === 'approve' ? 'Approved' : 'Rejected'} the refund of order ${order.orderNumber} (${order.finalPayable} NPR)${revokedKeys.length ? `; revoked licence keys ${revokedKeys.join(', ')}` : ''}`,
       at,
     });
     await notifyOrder(

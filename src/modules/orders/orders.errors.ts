@@ -4,7 +4,8 @@ import { AppError } from '../../platform/http/errors';
 // ORDER_ACCESS_DENIED, ORDER_SHIPPING_DISTRICT_REQUIRED, ORDER_PRODUCT_NOT_AVAILABLE;
 // decisions.md ORDER_REFUND_NOT_ALLOWED, ORDER_REQUEST_NOT_FOUND, ORDER_PHONE_VERIFICATION_REQUIRED,
 // PAYMENT_RETURN_URL_NOT_ALLOWED, PAYMENT_GATEWAY_UNAVAILABLE, and for the back office
-// ORDER_NOT_COD_PENDING, ORDER_ITEM_NOT_PHYSICAL, ORDER_ITEM_NOT_FOUND. ORDER_CART_EMPTY is ours.
+// ORDER_NOT_COD_PENDING, ORDER_ITEM_NOT_PHYSICAL, ORDER_ITEM_NOT_FOUND; "Money paths, tightened"
+// ORDER_TOO_MANY_PENDING_PAYMENTS and the refund's `digital_keys_delivered`. ORDER_CART_EMPTY is ours.
 export const orderErrors = {
   notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'Order not found'),
   accessDenied: () => new AppError(403, 'ORDER_ACCESS_DENIED', 'This order belongs to another customer'),
@@ -35,6 +36,20 @@ export const orderErrors = {
   itemNotFound: () => new AppError(404, 'ORDER_ITEM_NOT_FOUND', 'Order item not found'),
   itemNotPhysical: () =>
     new AppError(400, 'ORDER_ITEM_NOT_PHYSICAL', 'Serial numbers are kept for physical items only'),
-  refundNotAllowed: () =>
-    new AppError(400, 'ORDER_REFUND_NOT_ALLOWED', 'A refund cannot be requested for this order'),
+  refundNotAllowed: (reason?: 'digital_keys_delivered') =>
+    new AppError(
+      400,
+      'ORDER_REFUND_NOT_ALLOWED',
+      reason === 'digital_keys_delivered'
+        ? 'The licence keys of this order have been delivered; a refund needs them revoked'
+        : 'A refund cannot be requested for this order',
+      reason ? { reason } : undefined,
+    ),
+  tooManyPendingPayments: (limit: number) =>
+    new AppError(
+      409,
+      'ORDER_TOO_MANY_PENDING_PAYMENTS',
+      `You have ${limit} online orders waiting for payment; pay or cancel one first`,
+      { limit },
+    ),
 };

@@ -32,6 +32,8 @@ export const processRefundPayload = z.object({
   adminId: z.string(),
   action: z.enum(['approve', 'reject']),
   remarks: z.string(),
+  /** Revoke the order's delivered licence keys with the approval (absent in jobs queued before it existed). */
+  revokeKeys: z.boolean().default(false),
   requestId: z.string(),
 });
 

@@ -1,5 +1,5 @@
 // Every query of orders: orders, their items and histories, and async requests.
-import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { pageWindow } from '../../platform/http/pagination';
 import type { OrderListQuery } from './orders.schemas';
@@ -22,6 +22,30 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type OrderRequestRow = typeof orderRequests.$inferSelect;
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+
+/**
+ * Serialises the placing of one customer's orders until the transaction ends (an advisory lock
+ * on the customer, not a row: a customer without a cart has no row to lock), so the
+ * unpaid-order limit holds under concurrent checkouts and buy-nows.
+ */
+export async function lockCustomerOrders(tx: Db, customerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`orders:${customerId}`}))`);
+}
+
+/** The customer's online orders still waiting for their payment. */
+export async function countPendingOnlineOrders(db: Db, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.paymentMethod, 'online'),
+        eq(orders.status, 'payment_pending'),
+      ),
+    );
+  return row?.n ?? 0;
+}
 
 export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(values).returning();

@@ -12,8 +12,9 @@ import * as orders from './orders.service';
 
 /**
  * What placing an order can be refused for, checkout and buy-now alike: the return URL, COD's
- * verified phone, the cart's district, stock, the coupon (used up by the time a COD order takes
- * it, or buy-now's promoCode), and the payment gateway (its minimum, its answer).
+ * verified phone, the cart's district, stock, the coupon (used up by the time the order claims
+ * it, or buy-now's promoCode), the customer's unpaid online orders, and the payment gateway
+ * (its minimum, its answer).
  */
 const placeOrderErrors = [
   orderErrors.returnUrlNotAllowed(),
@@ -22,6 +23,7 @@ const placeOrderErrors = [
   cartErrors.districtInvalid(''),
   cartErrors.insufficientStock(0, 0),
   cartErrors.couponInvalid('usage_limit_reached'),
+  orderErrors.tooManyPendingPayments(0),
   orderErrors.gatewayUnavailable(),
   paymentErrors.amountBelowMinimum('', 0),
 ];
@@ -42,7 +44,12 @@ export function orderRoutes(ctx: ModuleContext, deps: orders.OrdersServiceDeps) 
           access: customer,
           idempotency: 'optional',
           operation: 'checkout',
-          errors: [...placeOrderErrors, orderErrors.cartEmpty(), orderErrors.productNotAvailable(0)],
+          errors: [
+            ...placeOrderErrors,
+            orderErrors.cartEmpty(),
+            orderErrors.productNotAvailable(0),
+            cartErrors.pricesChanged([]),
+          ],
         },
         schema: {
           tags,

@@ -1,6 +1,7 @@
 // Orders' rules for customers: checkout and buy-now (one transaction: the order, its items and
-// history, the stock handed over or reserved, the COD confirmation or the online payment's
-// start), the customer's list and detail, the async cancel, and the refund request.
+// history, the stock handed over or reserved, the coupon use claimed, the COD confirmation or
+// the online payment's start), the customer's list and detail, the async cancel, and the
+// refund request.
 
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
@@ -8,18 +9,23 @@ import { AppError } from '../../platform/http/errors';
 import { pageMeta } from '../../platform/http/pagination';
 import { crockfordCode, newUuid } from '../../platform/ids';
 import {
+  type CheckoutCart,
   cartErrors,
   cartForCheckout,
+  claimCouponUse,
+  couponClaimable,
+  dropCartCoupon,
+  getCart,
   handOverCartToOrder,
   quoteItems,
-  recordCouponRedemption,
+  refreshCartPrices,
 } from '../cart';
-import { reserveStock } from '../catalog';
+import { deliveredKeyCount, lockStockOf, reserveStock } from '../catalog';
 import { findUserForOrder } from '../identity';
 import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
 import { forgetOrder, orderCache } from './orders.cache';
-import { notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
+import { cancelOrderInTransaction, notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
 import { orderErrors } from './orders.errors';
 import { cancelJob } from './orders.jobs';
 import type { PaymentInitiator } from './orders.payments';
@@ -65,6 +71,7 @@ interface DraftLine {
 }
 
 interface Draft {
+  refusal?: undefined;
   source: OrderSource;
   lines: DraftLine[];
   totals: {
@@ -88,6 +95,14 @@ interface Draft {
   /** Takes the order's stock (hand-over from the cart, or a fresh reservation). */
   /** `confirmed`: the order needs no payment first (COD), so a checkout's cart ends here too. */
   reserve(tx: Db, afterCommit: AfterCommit, orderId: number, confirmed: boolean): Promise<void>;
+}
+
+/**
+ * Checkout refused, with a change that must still commit (the cart's refreshed prices, or its
+ * coupon taken off): the transaction commits it, and the error is thrown afterwards.
+ */
+interface Refusal {
+  refusal: () => Promise<AppError>;
 }
 
 export function orderTypeOf(kinds: readonly string[]): OrderType {
@@ -117,11 +132,25 @@ function requireDistrict(hasPhysical: boolean, district: { name: string; isActiv
   if (!district.isActive) throw cartErrors.districtInvalid(district.name);
 }
 
+/**
+ * decisions.md "Unpaid online orders": at most ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER online
+ * orders waiting for payment, counted under the customer's lock so concurrent checkouts cannot
+ * all slip under it.
+ */
+async function checkPendingOnlineLimit(deps: OrdersServiceDeps, tx: Db, customerId: string) {
+  const limit = deps.config.ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER;
+  if (limit === 0) return;
+  await repo.lockCustomerOrders(tx, customerId);
+  if ((await repo.countPendingOnlineOrders(tx, customerId)) >= limit) {
+    throw orderErrors.tooManyPendingPayments(limit);
+  }
+}
+
 async function placeOrder(
   deps: OrdersServiceDeps,
   customerId: string,
   p: { gateway: Gateway; returnUrl: string; buyerName?: string; buyerPan?: string },
-  build: (tx: Db, afterCommit: AfterCommit) => Promise<Draft>,
+  build: (tx: Db, afterCommit: AfterCommit) => Promise<Draft | Refusal>,
 ): Promise<PaymentInitView> {
   checkReturnUrl(deps, p.returnUrl);
   const cod = p.gateway === 'cod';
@@ -132,9 +161,11 @@ async function placeOrder(
   const initiator = deps.payments.initiator;
   if (!cod && !initiator) throw orderErrors.gatewayUnavailable();
 
-  return inTransaction(deps.db, async (tx, afterCommit) => {
+  const placed = await inTransaction(deps.db, async (tx, afterCommit): Promise<PaymentInitView | Refusal> => {
     const at = deps.clock.now();
     const draft = await build(tx, afterCommit);
+    if (draft.refusal) return draft;
+    if (!cod) await checkPendingOnlineLimit(deps, tx, customerId);
     const order = await repo.insertOrder(tx, {
       orderNumber: orderNumber(at),
       customerId,
@@ -172,6 +203,18 @@ async function placeOrder(
       updatedAt: at,
     });
     forgetOrder(deps.cache, afterCommit, order);
+    // The coupon use is claimed now, online or COD (docs/api-notes.md, "Coupon uses"): the
+    // coupon row's lock makes concurrent orders with one coupon queue here, so its limits hold;
+    // one that ran out refuses the whole order.
+    if (draft.coupon) {
+      const claim = await claimCouponUse(tx, {
+        couponId: draft.coupon.id,
+        customerId,
+        orderId: order.id,
+        at,
+      });
+      if (!claim.ok) throw cartErrors.couponInvalid('usage_limit_reached');
+    }
     await repo.insertItems(
       tx,
       draft.lines.map((l) => ({
@@ -213,24 +256,13 @@ async function placeOrder(
     // products queue: the writes that need no stock come first.
     await draft.reserve(tx, afterCommit, order.id, cod);
 
-    let init: PaymentInitView;
     if (cod) {
-      // COD is confirmed at once: the coupon use counts now and the cart ends now.
-      if (draft.coupon) {
-        const outcome = await recordCouponRedemption(tx, {
-          couponId: draft.coupon.id,
-          customerId,
-          orderId: order.id,
-          at,
-        });
-        if (!outcome.ok) throw cartErrors.couponInvalid('usage_limit_reached');
-      }
       // The cart ended with the hand-over above. A confirmed COD order's covers open now
       // (decisions.md, "Subscriptions").
       if (draft.lines.some((l) => l.carePackage || l.productKind === 'care_package')) {
         await openSubscriptions(deps, tx, order, at);
       }
-      init = {
+      return {
         orderId: order.id,
         status: 'payment_pending',
         paymentId: order.codPaymentId!,
@@ -238,36 +270,121 @@ async function placeOrder(
         initiationType: 'none',
         redirectUrl: null,
         gatewayPayload: {},
-      };
-    } else {
-      let started: Awaited<ReturnType<PaymentInitiator['initiate']>>;
-      try {
-        started = await initiator!.initiate(tx, {
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          amount: order.finalPayable,
-          gateway: p.gateway as OnlineGateway,
-          returnUrl: p.returnUrl,
-          customer: { name: customer?.name, email: customer?.email, phone: customer?.phone },
-        });
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        deps.log.warn({ err: error, orderId: order.id, gateway: p.gateway }, 'payment initiation failed');
-        throw orderErrors.gatewayUnavailable();
-      }
-      init = { orderId: order.id, status: 'payment_pending', ...started };
+      } satisfies PaymentInitView;
     }
-    return init;
+    let started: Awaited<ReturnType<PaymentInitiator['initiate']>>;
+    try {
+      started = await initiator!.initiate(tx, {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        amount: order.finalPayable,
+        gateway: p.gateway as OnlineGateway,
+        returnUrl: p.returnUrl,
+        customer: { name: customer?.name, email: customer?.email, phone: customer?.phone },
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      deps.log.warn({ err: error, orderId: order.id, gateway: p.gateway }, 'payment initiation failed');
+      throw orderErrors.gatewayUnavailable();
+    }
+    return { orderId: order.id, status: 'payment_pending', ...started } satisfies PaymentInitView;
   });
+  if ('refusal' in placed) throw await placed.refusal();
+  return placed;
+}
+
+/**
+ * Prices changed since the cart was filled: checkout refuses with 409 CART_PRICES_CHANGED and the
+ * refreshed cart, and the snapshots are refreshed in the same request, so the next checkout
+ * goes through at the prices the cart now shows; never an order at prices the customer was not
+ * shown (docs/api-notes.md, "Prices at checkout").
+ */
+async function pricesRefusal(
+  deps: OrdersServiceDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  cart: CheckoutCart,
+): Promise<Refusal | null> {
+  if (cart.priceChanges.length === 0) return null;
+  await refreshCartPrices(deps, tx, afterCommit, { cart, at: deps.clock.now() });
+  const details = cart.priceChanges.map((c) => c.change);
+  return { refusal: async () => cartErrors.pricesChanged(details, await getCart(deps, cart.customerId)) };
+}
+
+/**
+ * The cart's coupon no longer applies (used up, expired, ...): checkout refuses with 400
+ * CART_COUPON_INVALID and its reason, and takes the coupon off the cart, never placing the
+ * order silently at full price (docs/api-notes.md, "Coupon uses"). The limits are read under
+ * the coupon's lock, which the order's claim then keeps until commit.
+ */
+async function couponRefusal(
+  deps: OrdersServiceDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  cart: CheckoutCart,
+): Promise<Refusal | null> {
+  let reason = cart.couponRejection;
+  if (!reason && cart.coupon) {
+    const claimable = await couponClaimable(tx, { couponId: cart.coupon.id, customerId: cart.customerId });
+    if (!claimable.ok) reason = claimable.reason;
+  }
+  if (!reason) return null;
+  await dropCartCoupon(deps, tx, afterCommit, {
+    cartId: cart.cartId,
+    customerId: cart.customerId,
+    code: cart.couponCode,
+    reason,
+    at: deps.clock.now(),
+  });
+  return { refusal: async () => cartErrors.couponInvalid(reason) };
+}
+
+/**
+ * A new checkout of a cart whose earlier order still waits for its online payment replaces that
+ * order: it is cancelled (its units and coupon use go back) in this transaction, so the cart's
+ * units are never held twice and its coupon never used twice. The stock rows of both are locked
+ * first, in the one order every stock change keeps. A payment that still arrives for the
+ * replaced order is owed back (decisions.md, "Real gateways": late payment).
+ */
+async function replaceEarlierUnpaidOrder(
+  deps: OrdersServiceDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  cart: CheckoutCart,
+): Promise<boolean> {
+  if (!cart.orderId) return false;
+  const earlier = await repo.lockOrder(tx, Number(cart.orderId));
+  if (earlier?.status !== 'payment_pending' || earlier.paymentMethod !== 'online') return false;
+  const earlierItems = await repo.itemsOf(tx, [earlier.id]);
+  await lockStockOf(tx, [
+    ...earlierItems.filter((i) => i.productKind === 'physical').map((i) => i.productId),
+    ...cart.lines.filter((l) => l.productKind === 'physical').map((l) => l.productId),
+  ]);
+  await cancelOrderInTransaction(deps, tx, afterCommit, {
+    orderId: earlier.id,
+    reason: 'Replaced by a new checkout of the same cart',
+    actorType: 'system',
+    onlyUnpaidOnline: true,
+  });
+  return true;
 }
 
 /** `POST /orders/checkout`: the active cart becomes an order. */
 export function checkout(deps: OrdersServiceDeps, customerId: string, body: CheckoutBody) {
-  return placeOrder(deps, customerId, body, async (tx) => {
-    const cart = await cartForCheckout(deps, tx, customerId);
+  return placeOrder(deps, customerId, body, async (tx, afterCommit) => {
+    let cart = await cartForCheckout(deps, tx, customerId);
     if (!cart || cart.lines.length === 0) throw orderErrors.cartEmpty();
     for (const line of cart.lines) if (!line.onSale) throw orderErrors.productNotAvailable(line.productId);
     requireDistrict(cart.hasPhysical, cart.district);
+    const refused = await pricesRefusal(deps, tx, afterCommit, cart);
+    if (refused) return refused;
+    // The replaced order's coupon use went back: price the cart again, so the coupon it took
+    // passes to this order.
+    if (await replaceEarlierUnpaidOrder(deps, tx, afterCommit, cart)) {
+      cart = (await cartForCheckout(deps, tx, customerId))!;
+    }
+    const couponRefused = await couponRefusal(deps, tx, afterCommit, cart);
+    if (couponRefused) return couponRefused;
     return {
       source: 'checkout',
       lines: cart.lines.map((l) => ({
@@ -304,6 +421,10 @@ export function buyNow(deps: OrdersServiceDeps, customerId: string, body: BuyNow
       couponCode: body.promoCode ?? null,
       customerId,
     });
+    if (priced.coupon) {
+      const claimable = await couponClaimable(tx, { couponId: priced.coupon.id, customerId });
+      if (!claimable.ok) throw cartErrors.couponInvalid(claimable.reason);
+    }
     const line = lines[0]!;
     const view = priced.items[0]!;
     const physical = line.product.productKind === 'physical';
@@ -466,6 +587,11 @@ export async function requestRefund(
       current.status === 'paid' &&
       (current.paymentStatus === 'completed' || current.paymentStatus === 'cod_collected');
     if (!paid || !(beforeDispatch || inWindow)) throw orderErrors.refundNotAllowed();
+    // A licence key the customer has cannot be given back (decisions.md, "Refunds after digital
+    // delivery"): only the shop may refund such an order, revoking the keys.
+    const itemIds = (await repo.itemsOf(tx, [orderId])).map((i) => i.id);
+    if ((await deliveredKeyCount(tx, itemIds)) > 0)
+      throw orderErrors.refundNotAllowed('digital_keys_delivered');
     const order = (await repo.updateOrderIf(
       tx,
       orderId,

@@ -2,7 +2,7 @@
 // them): one active cart per customer, no oversell, and coupon usage limits.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordCouponRedemption } from '../../../src/modules/cart';
+import { claimCouponUse } from '../../../src/modules/cart';
 import { carts } from '../../../src/modules/cart/carts/carts.table';
 import { couponRedemptions } from '../../../src/modules/cart/coupons/coupons.table';
 import { inTransaction } from '../../../src/platform/db/transaction';
@@ -72,7 +72,7 @@ describe('cart under concurrency', () => {
     const outcomes = await Promise.all(
       buyers.map((b, i) =>
         inTransaction(c.db, (tx) =>
-          recordCouponRedemption(tx, { couponId: coupon.id, customerId: b.userId, orderId: `race5-${i}` }),
+          claimCouponUse(tx, { couponId: coupon.id, customerId: b.userId, orderId: `race5-${i}` }),
         ),
       ),
     );
@@ -92,7 +92,7 @@ describe('cart under concurrency', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         inTransaction(c.db, (tx) =>
-          recordCouponRedemption(tx, { couponId: coupon.id, customerId: me.userId, orderId: `each-${i}` }),
+          claimCouponUse(tx, { couponId: coupon.id, customerId: me.userId, orderId: `each-${i}` }),
         ),
       ),
     );
@@ -102,7 +102,7 @@ describe('cart under concurrency', () => {
     const same = await Promise.all(
       Array.from({ length: 6 }, () =>
         inTransaction(c.db, (tx) =>
-          recordCouponRedemption(tx, { couponId: again.id, customerId: me.userId, orderId: 'one-order' }),
+          claimCouponUse(tx, { couponId: again.id, customerId: me.userId, orderId: 'one-order' }),
         ),
       ),
     );
@@ -112,7 +112,7 @@ describe('cart under concurrency', () => {
     expect(view.json().data.usedCount).toBe(1);
     expect(
       await inTransaction(c.db, (tx) =>
-        recordCouponRedemption(tx, { couponId: 999999, customerId: me.userId, orderId: 'nothing' }),
+        claimCouponUse(tx, { couponId: 999999, customerId: me.userId, orderId: 'nothing' }),
       ),
     ).toEqual({ ok: false, reason: 'not_found' });
   });

@@ -431,10 +431,10 @@ describe('cart', () => {
       await c.coupon({ code: 'OTHERPRODUCT', productIds: [other] });
       await c.coupon({ code: 'OFF', isActive: false });
       const used = await c.coupon({ code: 'USEDUP', usageLimit: 1 });
-      const { recordCouponRedemption } = await import('../../../src/modules/cart');
+      const { claimCouponUse } = await import('../../../src/modules/cart');
       const someone = await c.customer();
       await c.db.transaction(async (tx) => {
-        await recordCouponRedemption(tx as never, {
+        await claimCouponUse(tx as never, {
           couponId: used.id,
           customerId: someone.userId,
           orderId: 'o-usedup',

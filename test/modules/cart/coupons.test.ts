@@ -153,10 +153,10 @@ describe('admin coupons', () => {
     expect(trail[0]).toMatchObject({ action: 'update' });
     expect(trail[0]!.summary).toContain('value');
 
-    const { recordCouponRedemption } = await import('../../../src/modules/cart');
+    const { claimCouponUse } = await import('../../../src/modules/cart');
     await c.db.transaction(async (tx) => {
       for (const orderId of ['u1', 'u2', 'u3'])
-        await recordCouponRedemption(tx as never, {
+        await claimCouponUse(tx as never, {
           couponId: made.id,
           customerId: customer.userId,
           orderId,

@@ -1,16 +1,28 @@
 // What orders call (through the module's index.ts): the active cart with fresh totals inside
-// the checkout's transaction, the hand-over of the cart's reservations to the new order, and
-// the clearing of the cart once that order is confirmed (paid, or COD confirmed).
+// the checkout's transaction, what changed in its prices since it was filled (and the refresh
+// of its snapshots), the hand-over of the cart's reservations to the new order, and the
+// clearing of the cart once that order is confirmed (paid, or COD confirmed).
 
 import type { Db } from '../../../platform/db/database';
 import type { AfterCommit } from '../../../platform/db/transaction';
 import { handOverReservations, releaseStock } from '../../catalog';
-import { type CouponRejection, cartErrors } from '../cart.errors';
+import { type CheckoutPriceChange, type CouponRejection, cartErrors } from '../cart.errors';
 import { forgetCachedCart } from './carts.cache';
-import type { CartTotals } from './carts.pricing';
+import { type CartTotals, effectivePrice } from './carts.pricing';
 import * as repo from './carts.repository';
 import type { ShippingLocationView } from './carts.schemas';
-import { type CartDeps, cartOwner, type LineInput, type PricedLines, priceCart } from './carts.service';
+import {
+  type CartDeps,
+  cartOwner,
+  judgeCarePackage,
+  type LineCarePackage,
+  type LineInput,
+  linePackage,
+  type PricedLines,
+  packageColumns,
+  priceCart,
+  removedNotice,
+} from './carts.service';
 
 export interface CheckoutLine extends Pick<LineInput, 'quantity' | 'unitMrp' | 'unitSp' | 'carePackage'> {
   itemId: string;
@@ -34,16 +46,63 @@ export interface CheckoutCart {
   customerId: string;
   lines: CheckoutLine[];
   totals: CartTotals;
-  /** The coupon that applies now, with its id for `recordCouponRedemption`. */
+  /** The coupon that applies now, with its id for `claimCouponUse`. */
   coupon: { id: number; code: string; discount: number } | null;
   /** Set when the cart names a coupon that no longer applies (it is not counted in totals). */
   couponRejection: CouponRejection | null;
+  /** The code of the coupon the cart names, even when it no longer applies. */
+  couponCode: string | null;
   shippingLocation: ShippingLocationView | null;
   /** The district of the location (null without one); `isActive` false: the store stopped shipping there. */
   district: PricedLines['district'];
   hasPhysical: boolean;
   /** The order the cart was last handed to, if any. */
   orderId: string | null;
+  /**
+   * Lines whose snapshots no longer match today's prices (or whose care package changed), with
+   * what each line should hold now; empty when the cart may be ordered as it shows.
+   */
+  priceChanges: Array<{
+    itemId: string;
+    change: CheckoutPriceChange;
+    refresh: { unitMrp: number; unitSp: number } | { carePackage: LineCarePackage | null };
+  }>;
+}
+
+/** What checkout compares (docs/api-notes.md, "Prices at checkout"): each snapshot with today's. */
+async function priceChangesOf(db: Db, lines: LineInput[]): Promise<CheckoutCart['priceChanges']> {
+  const changes: CheckoutCart['priceChanges'] = [];
+  for (const line of lines) {
+    const { product } = line;
+    if (line.unitMrp !== product.mrp || line.unitSp !== product.sp) {
+      changes.push({
+        itemId: line.id!,
+        change: {
+          productId: product.id,
+          oldEffectivePrice: effectivePrice(line.unitMrp, line.unitSp),
+          newEffectivePrice: product.effectivePrice,
+        },
+        refresh: { unitMrp: product.mrp, unitSp: product.sp },
+      });
+    }
+    const pkg = line.carePackage;
+    if (!pkg) continue;
+    const judged = await judgeCarePackage(db, product, pkg);
+    if (!judged.ok) {
+      changes.push({
+        itemId: line.id!,
+        change: { productId: product.id, carePackageId: pkg.carePackageId, reason: judged.reason },
+        refresh: { carePackage: null },
+      });
+    } else if (judged.choice.unitPrice !== pkg.unitPrice) {
+      changes.push({
+        itemId: line.id!,
+        change: { productId: product.id, carePackageId: pkg.carePackageId, reason: 'price_changed' },
+        refresh: { carePackage: linePackage(judged.choice) },
+      });
+    }
+  }
+  return changes;
 }
 
 /**
@@ -87,6 +146,7 @@ export async function cartForCheckout(
     totals: priced.totals,
     coupon: priced.coupon,
     couponRejection: priced.couponRejection,
+    couponCode: priced.couponCode,
     shippingLocation: cart.districtName
       ? {
           districtName: cart.districtName,
@@ -100,7 +160,50 @@ export async function cartForCheckout(
     district: priced.district,
     hasPhysical: lines.some((l) => l.product.productKind === 'physical'),
     orderId: cart.orderId,
+    priceChanges: await priceChangesOf(tx, lines),
   };
+}
+
+/**
+ * Brings the cart's snapshots to today's prices after checkout refused it for
+ * CART_PRICES_CHANGED, in the caller's transaction (which must commit): each changed line
+ * takes the product's current MRP and selling price, a care package its tier's current price,
+ * and a package that may no longer be sold comes off its line. The next checkout then goes
+ * through at the prices the cart shows.
+ */
+export async function refreshCartPrices(
+  deps: Pick<CartDeps, 'cache'>,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: { cart: Pick<CheckoutCart, 'cartId' | 'customerId' | 'priceChanges'>; at: Date },
+): Promise<void> {
+  for (const { itemId, refresh } of p.cart.priceChanges) {
+    await repo.updateItem(tx, itemId, {
+      ...('carePackage' in refresh ? packageColumns(refresh.carePackage) : refresh),
+      updatedAt: p.at,
+    });
+  }
+  await repo.updateCart(tx, p.cart.cartId, { updatedAt: p.at });
+  afterCommit(() => forgetCachedCart(deps.cache, p.cart.customerId));
+}
+
+/**
+ * Takes a coupon that no longer applies off the cart, with the cart's notice saying why, in the
+ * caller's transaction (which must commit): checkout refused the order for it, and the next
+ * checkout goes through without it, as the cart now shows.
+ */
+export async function dropCartCoupon(
+  deps: Pick<CartDeps, 'cache'>,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: { cartId: string; customerId: string; code: string | null; reason: CouponRejection; at: Date },
+): Promise<void> {
+  await repo.updateCart(tx, p.cartId, {
+    couponId: null,
+    promoNotice: removedNotice(p.code, p.reason),
+    updatedAt: p.at,
+  });
+  afterCommit(() => forgetCachedCart(deps.cache, p.customerId));
 }
 
 /**

@@ -18,7 +18,12 @@ import {
   type StockOwner,
   setReservedQuantity,
 } from '../../catalog';
-import { type CouponRejection, cartErrors, couponRejectionMessage } from '../cart.errors';
+import {
+  type CarePackageRejection,
+  type CouponRejection,
+  cartErrors,
+  couponRejectionMessage,
+} from '../cart.errors';
 import * as couponRepo from '../coupons/coupons.repository';
 import { evaluateCoupon } from '../coupons/coupons.rules';
 import { cartCacheKey, forgetCachedCart } from './carts.cache';
@@ -162,24 +167,35 @@ export async function priceLines(
 /**
  * The package and tier for a line, re-checked: the product is physical, the tier exists and is
  * the package's, package and tier are active, and the package's rules cover the product.
+ * Answers why not instead of throwing (checkout compares an attached package with today's).
  */
+export async function judgeCarePackage(
+  db: Db,
+  product: ProductForSale,
+  choice: CarePackageChoiceBody,
+): Promise<{ ok: true; choice: CarePackageChoice } | { ok: false; reason: CarePackageRejection }> {
+  if (product.productKind !== 'physical') return { ok: false, reason: 'product_not_physical' };
+  const tier = await findCarePackageTier(db, choice.pricingTierId);
+  if (!tier || tier.carePackageId !== choice.carePackageId) return { ok: false, reason: 'tier_not_found' };
+  if (!tier.carePackage.isActive) return { ok: false, reason: 'package_inactive' };
+  if (!tier.isActive) return { ok: false, reason: 'tier_inactive' };
+  const found = await findEligibleCarePackageChoice(db, { productId: product.id, ...choice });
+  if (!found) return { ok: false, reason: 'not_eligible' };
+  return { ok: true, choice: found };
+}
+
+/** `judgeCarePackage`, throwing CART_CARE_PACKAGE_INVALID with the reason. */
 export async function checkCarePackage(
   db: Db,
   product: ProductForSale,
   choice: CarePackageChoiceBody,
 ): Promise<CarePackageChoice> {
-  if (product.productKind !== 'physical') throw cartErrors.carePackageInvalid('product_not_physical');
-  const tier = await findCarePackageTier(db, choice.pricingTierId);
-  if (!tier || tier.carePackageId !== choice.carePackageId)
-    throw cartErrors.carePackageInvalid('tier_not_found');
-  if (!tier.carePackage.isActive) throw cartErrors.carePackageInvalid('package_inactive');
-  if (!tier.isActive) throw cartErrors.carePackageInvalid('tier_inactive');
-  const found = await findEligibleCarePackageChoice(db, { productId: product.id, ...choice });
-  if (!found) throw cartErrors.carePackageInvalid('not_eligible');
-  return found;
+  const judged = await judgeCarePackage(db, product, choice);
+  if (!judged.ok) throw cartErrors.carePackageInvalid(judged.reason);
+  return judged.choice;
 }
 
-const linePackage = (c: CarePackageChoice): LineCarePackage => ({
+export const linePackage = (c: CarePackageChoice): LineCarePackage => ({
   carePackageId: c.carePackageId,
   pricingTierId: c.pricingTierId,
   name: c.name,
@@ -242,7 +258,7 @@ export async function priceCart(deps: Pick<CartDeps, 'storage'>, db: Db, cart: r
   return { lines, priced };
 }
 
-const removedNotice = (code: string | null, reason: CouponRejection) =>
+export const removedNotice = (code: string | null, reason: CouponRejection) =>
   `Coupon ${code ?? ''} was removed: ${couponRejectionMessage(reason)}`.replace('  ', ' ');
 
 function toView(cart: repo.CartRow, priced: PricedLines, promoNotice: string | null): CartView {
@@ -390,7 +406,7 @@ const checkQuantity = (quantity: number) => {
   if (quantity > MAX_LINE_QUANTITY) throw cartErrors.quantityExceeded(MAX_LINE_QUANTITY);
 };
 
-const packageColumns = (p: LineCarePackage | null) => ({
+export const packageColumns = (p: LineCarePackage | null) => ({
   carePackageId: p?.carePackageId ?? null,
   pricingTierId: p?.pricingTierId ?? null,
   carePackageName: p?.name ?? null,

@@ -51,6 +51,12 @@ export async function lockCoupon(tx: Db, id: number): Promise<CouponRow | undefi
   return row;
 }
 
+/** The coupon row locked for a use's claim; a deleted coupon too (its window was checked at pricing). */
+export async function lockCouponEvenDeleted(tx: Db, id: number): Promise<CouponRow | undefined> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  return row;
+}
+
 export async function findCouponByCode(db: Db, code: string): Promise<CouponRow | undefined> {
   const [row] = await db
     .select()
@@ -82,7 +88,7 @@ export async function listCoupons(
   return { rows, count: total?.n ?? 0 };
 }
 
-/** How many paid orders used the coupon, in all and by one customer. */
+/** How many placed orders (not given up) used the coupon, in all and by one customer. */
 export async function redemptionsByCustomer(
   db: Db,
   couponId: number,
@@ -127,4 +133,24 @@ export async function insertRedemption(
     orderId: values.orderId,
     createdAt: values.at,
   });
+}
+
+/** Removes an order's use, answering whose coupon it was (undefined: the order had none). */
+export async function deleteRedemptionOfOrder(
+  tx: Db,
+  orderId: string,
+): Promise<{ couponId: number } | undefined> {
+  const [row] = await tx
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
+  return row;
+}
+
+/** One use back (never below zero). */
+export async function giveBackUse(tx: Db, couponId: number, at: Date): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)`, updatedAt: at })
+    .where(eq(coupons.id, couponId));
 }

@@ -1,5 +1,6 @@
-// Coupons: the admin's records (/api/admin/coupons), the lookup the cart applies, and the
-// redemption orders record once an order is paid, with the usage limits held under concurrency.
+// Coupons: the admin's records (/api/admin/coupons), the lookup the cart applies, and the uses
+// orders claim when an order is placed (and give back when it is given up), with the usage
+// limits held under concurrency.
 import { eq } from 'drizzle-orm';
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
@@ -174,34 +175,64 @@ export async function deleteCoupon(deps: Deps, actor: UserPrincipal, id: number)
   await forgetAllCachedCarts(deps.cache);
 }
 
-// ---------- redemption (called by orders when an order using a coupon is paid) ----------
+// ---------- uses (claimed by orders when an order is placed, given back when it is given up) ----------
 
 export type RedemptionOutcome =
   /** `alreadyRecorded`: this order's use was counted before (a retried job); nothing changed. */
   { ok: true; alreadyRecorded: boolean } | { ok: false; reason: 'not_found' | 'usage_limit_reached' };
 
 /**
- * Counts one use of a coupon by a paid order, in the caller's transaction. The coupon row is
- * locked, so concurrent redemptions of one coupon queue: `usageLimit` and `perCustomerLimit`
- * hold exactly. Idempotent per `orderId` (a unique constraint backs the check). A refusal
- * changes nothing; the caller decides what an order whose coupon ran out means. A coupon
- * deleted or past its window since checkout is still counted.
+ * Whether the customer may still use the coupon, with the coupon row locked for the rest of the
+ * caller's transaction: a claim made later in that transaction (`claimCouponUse`) then cannot
+ * find the limits reached by someone else. Checkout asks before it makes the order, so a coupon
+ * used up meanwhile refuses the checkout instead of an order made and rolled back.
  */
-export async function recordCouponRedemption(
+export async function couponClaimable(
   tx: Db,
-  p: { couponId: number; customerId: string; orderId: string | number; at?: Date },
-): Promise<RedemptionOutcome> {
-  const at = p.at ?? new Date();
-  const orderId = String(p.orderId);
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, p.couponId)).for('update');
+  p: { couponId: number; customerId: string },
+): Promise<{ ok: true } | { ok: false; reason: 'not_found' | 'usage_limit_reached' }> {
+  const coupon = await repo.lockCouponEvenDeleted(tx, p.couponId);
   if (!coupon) return { ok: false, reason: 'not_found' };
-  if (await repo.findRedemptionOfOrder(tx, orderId)) return { ok: true, alreadyRecorded: true };
   if (
     coupon.perCustomerLimit !== null &&
     (await repo.redemptionsByCustomer(tx, coupon.id, p.customerId)) >= coupon.perCustomerLimit
   )
     return { ok: false, reason: 'usage_limit_reached' };
-  if (!(await repo.takeUse(tx, coupon.id, at))) return { ok: false, reason: 'usage_limit_reached' };
-  await repo.insertRedemption(tx, { couponId: coupon.id, customerId: p.customerId, orderId, at });
+  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit)
+    return { ok: false, reason: 'usage_limit_reached' };
+  return { ok: true };
+}
+
+/**
+ * Claims one use of a coupon for an order, in the caller's transaction (docs/api-notes.md,
+ * "Coupon uses": at placement, online or COD). The coupon row is locked, so concurrent claims
+ * of one coupon queue: `usageLimit` and `perCustomerLimit` hold exactly. Idempotent per
+ * `orderId` (a unique constraint backs the check). A refusal changes nothing; the caller
+ * refuses the order. A coupon deleted or past its window since the cart applied it is still
+ * counted (the window was checked when the order was priced).
+ */
+export async function claimCouponUse(
+  tx: Db,
+  p: { couponId: number; customerId: string; orderId: string | number; at?: Date },
+): Promise<RedemptionOutcome> {
+  const at = p.at ?? new Date();
+  const orderId = String(p.orderId);
+  const claimable = await couponClaimable(tx, p);
+  if (await repo.findRedemptionOfOrder(tx, orderId)) return { ok: true, alreadyRecorded: true };
+  if (!claimable.ok) return claimable;
+  if (!(await repo.takeUse(tx, p.couponId, at))) return { ok: false, reason: 'usage_limit_reached' };
+  await repo.insertRedemption(tx, { couponId: p.couponId, customerId: p.customerId, orderId, at });
   return { ok: true, alreadyRecorded: false };
+}
+
+/**
+ * Gives an order's coupon use back (its payment failed or expired, or it was cancelled before
+ * payment), in the caller's transaction, so the next buyer may have it. Idempotent: an order
+ * without a claimed use changes nothing. Answers whether a use went back.
+ */
+export async function releaseCouponUse(tx: Db, p: { orderId: string | number; at: Date }): Promise<boolean> {
+  const released = await repo.deleteRedemptionOfOrder(tx, String(p.orderId));
+  if (!released) return false;
+  await repo.giveBackUse(tx, released.couponId, p.at);
+  return true;
 }

@@ -127,3 +127,24 @@ export async function availableCounts(db: Db, productIds: number[]): Promise<Map
   for (const row of rows) out.set(row.productId, Number(row.n));
   return out;
 }
+
+/** How many keys are with the customer (assigned) for any of these order items. */
+export async function countAssignedToItems(db: Db, orderItemIds: string[]): Promise<number> {
+  if (!orderItemIds.length) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(digitalKeys)
+    .where(and(inArray(digitalKeys.orderItemId, orderItemIds), eq(digitalKeys.status, 'assigned')));
+  return row?.n ?? 0;
+}
+
+/** Revokes the keys assigned to these order items (never sold again); answers the masked values. */
+export async function revokeAssignedToItems(db: Db, orderItemIds: string[], at: Date): Promise<string[]> {
+  if (!orderItemIds.length) return [];
+  const rows = await db
+    .update(digitalKeys)
+    .set({ status: 'revoked', revokedAt: at })
+    .where(and(inArray(digitalKeys.orderItemId, orderItemIds), eq(digitalKeys.status, 'assigned')))
+    .returning({ maskedValue: digitalKeys.maskedValue });
+  return rows.map((r) => r.maskedValue);
+}

@@ -164,6 +164,23 @@ export async function revealAssignedKeys(
   }));
 }
 
+/** How many licence keys sold with these order items the customer has (decisions.md, "Refunds after digital delivery"). */
+export function deliveredKeyCount(db: Db, orderItemIds: Array<string | number>): Promise<number> {
+  return repo.countAssignedToItems(db, orderItemIds.map(String));
+}
+
+/**
+ * Revokes the keys delivered with these order items, in the caller's transaction (a refund
+ * approved with `revokeKeys`): they stop being the customer's and are never sold again.
+ * Answers their masked values, for the activity record.
+ */
+export function revokeDeliveredKeys(
+  tx: Db,
+  p: { orderItemIds: Array<string | number>; at: Date },
+): Promise<string[]> {
+  return repo.revokeAssignedToItems(tx, p.orderItemIds.map(String), p.at);
+}
+
 /** How many unsold keys each digital product has (its stock). */
 export function availableDigitalKeyCounts(db: Db, productIds: number[]): Promise<Map<number, number>> {
   return repo.availableCounts(db, productIds);

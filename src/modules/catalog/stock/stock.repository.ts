@@ -51,6 +51,17 @@ export async function lockExistingStock(db: Db, productId: number): Promise<Stoc
   return row;
 }
 
+/** Locks the stock rows of several products in ascending product id (the order every caller keeps). */
+export async function lockStockRows(db: Db, productIds: readonly number[]): Promise<void> {
+  if (!productIds.length) return;
+  await db
+    .select({ productId: productStock.productId })
+    .from(productStock)
+    .where(inArray(productStock.productId, [...productIds]))
+    .orderBy(asc(productStock.productId))
+    .for('update');
+}
+
 export async function setOnHand(db: Db, productId: number, onHand: number, at: Date): Promise<StockRow> {
   const [row] = await db
     .update(productStock)

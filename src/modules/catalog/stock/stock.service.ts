@@ -248,6 +248,19 @@ async function endReservations(
   return units;
 }
 
+/**
+ * Locks the stock rows of `productIds` up front, in the order every stock change locks them, for
+ * a transaction that will release some owner's units and then reserve others (a checkout that
+ * replaces an earlier unpaid order): taking them in two passes could deadlock with a checkout
+ * locking the same rows in one.
+ */
+export function lockStockOf(tx: Db, productIds: readonly number[]): Promise<void> {
+  return repo.lockStockRows(
+    tx,
+    [...new Set(productIds)].sort((a, b) => a - b),
+  );
+}
+
 /** Gives back what `owner` holds (of one product, or of every product). Returns the units released. */
 export function releaseStock(
   tx: Db,

@@ -96,7 +96,11 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   app.post(
     `${base}/:id/process-refund`,
     {
-      config: { access: update, idempotency: 'optional', errors: [orderErrors.notFound()] },
+      config: {
+        access: update,
+        idempotency: 'optional',
+        errors: [orderErrors.notFound(), orderErrors.refundNotAllowed('digital_keys_delivered')],
+      },
       schema: {
         tags,
         summary:

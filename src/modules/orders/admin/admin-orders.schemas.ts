@@ -106,6 +106,12 @@ export const itemParams = z.object({ id: intId, orderItemId: intId });
 export const processRefundBody = z.object({
   action: z.enum(['approve', 'reject']),
   remarks: text(2000),
+  revokeKeys: z
+    .boolean()
+    .optional()
+    .describe(
+      'Approving the refund of an order whose licence keys were delivered: revoke those keys (never sold again). Without it such an approval answers 400 ORDER_REFUND_NOT_ALLOWED with reason digital_keys_delivered.',
+    ),
 });
 export type ProcessRefundBody = z.output<typeof processRefundBody>;
 

@@ -9,6 +9,7 @@ import { inTransaction } from '../../../platform/db/transaction';
 import { pageMeta } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { recordActivity } from '../../activity';
+import { deliveredKeyCount } from '../../catalog';
 import { customerIdsMatching, findUserContacts, type UserContact } from '../../identity';
 import { subscriptionInfoOf } from '../fulfillment/fulfillment.commands';
 import { eligibleFulfillmentActions } from '../fulfillment/fulfillment.rules';
@@ -213,12 +214,18 @@ export async function requestProcessRefund(
   orderId: number,
   body: ProcessRefundBody,
 ): Promise<AsyncRequestView> {
+  if (body.action === 'approve' && !body.revokeKeys) {
+    const itemIds = (await orders.itemsOf(deps.db, [orderId])).map((i) => i.id);
+    if ((await deliveredKeyCount(deps.db, itemIds)) > 0)
+      throw orderErrors.refundNotAllowed('digital_keys_delivered');
+  }
   const row = await newAdminRequest(deps, admin.userId, orderId, 'process_refund');
   await deps.jobs.enqueue(processRefundJob(deps), {
     orderId,
     adminId: admin.userId,
     action: body.action,
     remarks: body.remarks,
+    revokeKeys: body.revokeKeys ?? false,
     requestId: row.requestId,
   });
   return toRequestView(row);
