@@ -53,7 +53,7 @@ export async function seedDemoPos(
     return id as number;
   };
   const collected = await sale(productIds[0], { gateway: 'pos_cash' });
-  await call('POST', `/api/admin/pos/orders/${collected}/pickup-confirm`, admin);
+  await call('POST', `/api/admin/pos/orders/${collected}/pickup-confirm`, admin, undefined, true);
   const waiting = await sale(productIds[1], {
     gateway: 'pos_card',
     transactionReference: `DEMO-SLIP-${Date.now()}`,

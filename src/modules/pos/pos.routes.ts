@@ -65,6 +65,7 @@ export function posRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(perms.CREATE),
+        idempotency: 'required',
         errors: [posErrors.duplicateEmail(), posErrors.duplicatePhone()],
       },
       onRequest: customerCreationLimit,
@@ -141,6 +142,7 @@ export function posRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(perms.UPDATE),
+        idempotency: 'required',
         operation: 'recordPosOrderPaymentFailure',
         errors: [posErrors.orderNotFound(), posErrors.notPosSale()],
       },
@@ -168,6 +170,7 @@ export function posRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(perms.UPDATE),
+        idempotency: 'required',
         operation: 'confirmPosOrderPickup',
         errors: [posErrors.orderNotFound(), posErrors.notPosSale(), posErrors.pickupNotInStore(null)],
       },
@@ -192,6 +195,7 @@ export function posRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(perms.CREATE),
+        idempotency: 'required',
         errors: [emiErrors.disabled(), emiErrors.bankNotFound(), emiErrors.productNotFound()],
       },
       schema: {

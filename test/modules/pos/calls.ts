@@ -24,6 +24,14 @@ export async function posTestApp(opts: TestAppOptions = {}) {
     who: SignedIn = clerk,
   ) => c.http.call(method, `${POS}${path}`, { ...who.headers, ...headers }, payload);
 
+  /** A POS write (every one requires an Idempotency-Key): a fresh key unless `headers` brings one. */
+  const write = (
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+    who: SignedIn = clerk,
+  ) => call('POST', path, payload, { [IDEMPOTENCY_HEADER]: newKey('write'), ...headers }, who);
+
   /** A customer account (made the usual way: registration's factory). */
   const customer = (opts2: { name?: string; email?: string } = {}) => signedInCustomer(c.t, opts2);
 
@@ -63,7 +71,7 @@ export async function posTestApp(opts: TestAppOptions = {}) {
     return { orderId, productId, customer: who, finalPayable: order.finalPayable as number };
   }
 
-  return { ...c, clerk, call, customer, createOrder, posOrder, pay, detail, paidPosOrder };
+  return { ...c, clerk, call, write, customer, createOrder, posOrder, pay, detail, paidPosOrder };
 }
 
 export type PosTestApp = Awaited<ReturnType<typeof posTestApp>>;

@@ -57,6 +57,7 @@ const rows: Row[] = [
     path: () => '/customers',
     permission: 'Pos_CREATE',
     body: () => ({ name: 'Walk-in', email: `walkin-${newKey()}@example.com` }),
+    idempotent: true,
   },
   {
     method: 'POST',
@@ -77,8 +78,14 @@ const rows: Row[] = [
     path: () => `/orders/${orderId}/payment-failure`,
     permission: 'Pos_UPDATE',
     body: () => ({ reason: 'Wallet app timed out' }),
+    idempotent: true,
   },
-  { method: 'POST', path: () => `/orders/${paidOrderId}/pickup-confirm`, permission: 'Pos_UPDATE' },
+  {
+    method: 'POST',
+    path: () => `/orders/${paidOrderId}/pickup-confirm`,
+    permission: 'Pos_UPDATE',
+    idempotent: true,
+  },
   {
     method: 'GET',
     path: () => '/orders/export?startDate=2026-01-01&endDate=2026-01-31',
@@ -87,8 +94,31 @@ const rows: Row[] = [
   { method: 'GET', path: () => '/orders', permission: 'Pos_READ' },
   { method: 'GET', path: () => `/orders/${orderId}/receipt`, permission: 'Pos_READ' },
   { method: 'GET', path: () => '/analytics', permission: 'Pos_READ' },
-  { method: 'POST', path: () => '/emi-inquiry', permission: 'Pos_CREATE', body: counterInquiry },
+  {
+    method: 'POST',
+    path: () => '/emi-inquiry',
+    permission: 'Pos_CREATE',
+    body: counterInquiry,
+    idempotent: true,
+  },
 ];
+
+describe('POS writes need an Idempotency-Key (decisions.md, "Idempotency")', () => {
+  for (const row of rows.filter((r) => r.method === 'POST')) {
+    it(`POST ${row.path().replace(/\/\d+\//, '/:orderId/')} without one: 400 VALIDATION_ERROR, nothing written`, async () => {
+      const before = await c.detail(orderId);
+      const res = await c.http.call('POST', `${POS}${row.path()}`, c.clerk.headers, row.body?.());
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        errorCode: 'VALIDATION_ERROR',
+        details: [{ path: IDEMPOTENCY_HEADER, message: 'Idempotency-Key header is required' }],
+      });
+      const after = await c.detail(orderId);
+      expect(after.adminNotes).toEqual(before.adminNotes);
+      expect(after.orderStatus).toBe(before.orderStatus);
+    });
+  }
+});
 
 describe('POS route permissions', () => {
   for (const row of rows) {
@@ -135,7 +165,7 @@ describe('POS route permissions', () => {
 
   it('the counter EMI inquiry answers 200 with the app inquiry, product snapshot included, and reaches the EMI back office', async () => {
     const laptop = await c.product({ mrp: 90_000, sp: 85_000, onHand: 1 });
-    const res = await c.call('POST', '/emi-inquiry', { ...counterInquiry(), productId: laptop });
+    const res = await c.write('/emi-inquiry', { ...counterInquiry(), productId: laptop });
     expect(res.statusCode, res.body).toBe(200);
     const inquiry = res.json().data;
     expect(inquiry).toMatchObject({
@@ -148,7 +178,7 @@ describe('POS route permissions', () => {
     const detail = await c.http.call('GET', `/api/admin/emi/inquiries/${inquiry.id}`, emiStaff.headers);
     expect(detail.json().data).toMatchObject({ id: inquiry.id, customerName: 'Walk-in Customer' });
     // The app's rules hold at the counter too: an unknown bank is the EMI module's 404.
-    const badBank = await c.call('POST', '/emi-inquiry', { ...counterInquiry(), bankIds: [999_999] });
+    const badBank = await c.write('/emi-inquiry', { ...counterInquiry(), bankIds: [999_999] });
     expect(badBank.statusCode).toBe(404);
     expect(badBank.json().errorCode).toBe('EMI_BANK_NOT_FOUND');
   });
@@ -172,7 +202,14 @@ describe('POS in the OpenAPI document', () => {
     expect(p('/customers').post.description).toContain('Pos_CREATE');
     expect(p('/orders/{orderId}/payment').post.description).toContain('Pos_RECORD_PAYMENT');
     expect(p('/orders/{orderId}/pickup-confirm').post.description).toContain('Pos_UPDATE');
-    for (const route of [p('/orders').post, p('/orders/{orderId}/payment').post]) {
+    for (const route of [
+      p('/customers').post,
+      p('/orders').post,
+      p('/orders/{orderId}/payment').post,
+      p('/orders/{orderId}/payment-failure').post,
+      p('/orders/{orderId}/pickup-confirm').post,
+      p('/emi-inquiry').post,
+    ]) {
       expect(route.parameters).toContainEqual(
         expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
       );

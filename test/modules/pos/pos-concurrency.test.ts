@@ -50,8 +50,7 @@ describe('POS under concurrency', () => {
     const clerks = await Promise.all([1, 2].map(() => signedInAdmin(c.t, { permissions: ALL_POS })));
     const byPhone = await Promise.all(
       clerks.map((clerk, i) =>
-        c.call(
-          'POST',
+        c.write(
           '/customers',
           { name: `P${i}`, email: `race-phone-${i}@example.com`, phone: '9800011111' },
           {},
@@ -63,7 +62,7 @@ describe('POS under concurrency', () => {
     expect(byPhone.find((r) => r.statusCode === 409)!.json().errorCode).toBe('POS_DUPLICATE_PHONE');
     const byEmail = await Promise.all(
       clerks.map((clerk, i) =>
-        c.call('POST', '/customers', { name: `E${i}`, email: 'race-email@example.com' }, {}, clerk),
+        c.write('/customers', { name: `E${i}`, email: 'race-email@example.com' }, {}, clerk),
       ),
     );
     expect(byEmail.map((r) => r.statusCode).sort()).toEqual([200, 409]);

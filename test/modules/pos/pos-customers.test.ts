@@ -50,7 +50,7 @@ describe('GET /api/admin/pos/customers/lookup', () => {
 describe('POST /api/admin/pos/customers', () => {
   it('creates an unverified account with a phone, answers the lookup shape, and mails a password reset', async () => {
     const email = freshEmail();
-    const res = await c.call('POST', '/customers', {
+    const res = await c.write('/customers', {
       name: '  Hari Prasad  ',
       email: email.toUpperCase(),
       phone: '+9779800000001',
@@ -102,23 +102,23 @@ describe('POST /api/admin/pos/customers', () => {
     const existing = await c.customer({ email: 'taken.pos@example.com' });
     expect(existing.userId).toBeTruthy();
     expectError(
-      await c.call('POST', '/customers', { name: 'Again', email: 'Taken.POS@example.com' }),
+      await c.write('/customers', { name: 'Again', email: 'Taken.POS@example.com' }),
       409,
       'POS_DUPLICATE_EMAIL',
     );
     expectError(
-      await c.call('POST', '/customers', { name: 'Staff', email: c.clerk.email }),
+      await c.write('/customers', { name: 'Staff', email: c.clerk.email }),
       409,
       'POS_DUPLICATE_EMAIL',
     );
-    const first = await c.call('POST', '/customers', {
+    const first = await c.write('/customers', {
       name: 'Phone One',
       email: freshEmail(),
       phone: '9841000099',
     });
     expect(first.statusCode, first.body).toBe(200);
     expectError(
-      await c.call('POST', '/customers', { name: 'Phone Two', email: freshEmail(), phone: '9841000099' }),
+      await c.write('/customers', { name: 'Phone Two', email: freshEmail(), phone: '9841000099' }),
       409,
       'POS_DUPLICATE_PHONE',
     );
@@ -134,10 +134,9 @@ describe('POST /api/admin/pos/customers', () => {
       { name: 'Ok', email: 'nope' },
       { name: 'Ok', email: freshEmail(), phone: '1'.repeat(21) },
     ]) {
-      expectError(await c.call('POST', '/customers', body, {}, clerk), 400, 'VALIDATION_ERROR');
+      expectError(await c.write('/customers', body, {}, clerk), 400, 'VALIDATION_ERROR');
     }
-    const longest = await c.call(
-      'POST',
+    const longest = await c.write(
       '/customers',
       { name: 'x'.repeat(100), email: freshEmail(), phone: '1'.repeat(20) },
       {},
@@ -149,27 +148,15 @@ describe('POST /api/admin/pos/customers', () => {
   it('limits each admin to 10 creations per hour; another admin has their own count', async () => {
     const clerk = await signedInAdmin(c.t, { permissions: ALL_POS });
     for (let i = 0; i < 10; i++) {
-      const res = await c.call(
-        'POST',
-        '/customers',
-        { name: `Walk-in ${i}`, email: freshEmail() },
-        {},
-        clerk,
-      );
+      const res = await c.write('/customers', { name: `Walk-in ${i}`, email: freshEmail() }, {}, clerk);
       expect(res.statusCode, res.body).toBe(200);
     }
-    const eleventh = await c.call('POST', '/customers', { name: 'Too many', email: freshEmail() }, {}, clerk);
+    const eleventh = await c.write('/customers', { name: 'Too many', email: freshEmail() }, {}, clerk);
     expectError(eleventh, 429, 'RATE_LIMITED');
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     // Refused calls count too, like any limit; a colleague is not held back.
     const colleague = await signedInAdmin(c.t, { permissions: ALL_POS });
-    const other = await c.call(
-      'POST',
-      '/customers',
-      { name: 'Colleague', email: freshEmail() },
-      {},
-      colleague,
-    );
+    const other = await c.write('/customers', { name: 'Colleague', email: freshEmail() }, {}, colleague);
     expect(other.statusCode, other.body).toBe(200);
   });
 });

@@ -367,7 +367,7 @@ describe('POST /api/admin/pos/orders/:orderId/payment-failure', () => {
   it('adds a marked admin note; the order stays payment_pending and can be paid afterwards', async () => {
     const productId = await c.product({ mrp: 800, onHand: 1 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 1 }]);
-    const res = await c.call('POST', `/orders/${orderId}/payment-failure`, {
+    const res = await c.write(`/orders/${orderId}/payment-failure`, {
       reason: '  Card declined by bank  ',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -381,34 +381,26 @@ describe('POST /api/admin/pos/orders/:orderId/payment-failure', () => {
   });
 
   it('refuses unknown orders, non-POS orders and a bad reason', async () => {
-    expectError(
-      await c.call('POST', '/orders/99999999/payment-failure', { reason: 'x' }),
-      404,
-      'ORDER_NOT_FOUND',
-    );
+    expectError(await c.write('/orders/99999999/payment-failure', { reason: 'x' }), 404, 'ORDER_NOT_FOUND');
     const { orderId: codOrder } = await c.placed(await c.customer(), 'cod');
     expectError(
-      await c.call('POST', `/orders/${codOrder}/payment-failure`, { reason: 'x' }),
+      await c.write(`/orders/${codOrder}/payment-failure`, { reason: 'x' }),
       400,
       'POS_ORDER_NOT_POS_SALE',
     );
     const productId = await c.product({ onHand: 1 });
     const orderId = await c.posOrder(buyer.userId, [{ productId, quantity: 1 }]);
     for (const reason of ['', '   ', 'x'.repeat(1001)]) {
-      expectError(
-        await c.call('POST', `/orders/${orderId}/payment-failure`, { reason }),
-        400,
-        'VALIDATION_ERROR',
-      );
+      expectError(await c.write(`/orders/${orderId}/payment-failure`, { reason }), 400, 'VALIDATION_ERROR');
     }
     expect(
-      (await c.call('POST', `/orders/${orderId}/payment-failure`, { reason: 'x'.repeat(1000) })).statusCode,
+      (await c.write(`/orders/${orderId}/payment-failure`, { reason: 'x'.repeat(1000) })).statusCode,
     ).toBe(200);
   });
 });
 
 describe('POST /api/admin/pos/orders/:orderId/pickup-confirm', () => {
-  const pickup = (orderId: number) => c.call('POST', `/orders/${orderId}/pickup-confirm`);
+  const pickup = (orderId: number) => c.write(`/orders/${orderId}/pickup-confirm`);
 
   it('received → ready → picked_up in one call, two history rows', async () => {
     const { orderId } = await c.paidPosOrder();
