@@ -564,6 +564,19 @@ export async function campaignIdOf(db: Db, publicId: string): Promise<number | u
   return row?.id;
 }
 
+/** The campaigns through which the banner is assigned to the placement (none: never shown there). */
+export async function campaignsShowingBannerIn(
+  db: Db,
+  bannerId: number,
+  placementId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ campaignId: bannerAssignments.campaignId })
+    .from(bannerAssignments)
+    .where(and(eq(bannerAssignments.bannerId, bannerId), eq(bannerAssignments.placementId, placementId)));
+  return rows.map((r) => r.campaignId);
+}
+
 /** True when the row was written; false when the correlation id was already recorded. */
 export async function insertImpression(db: Db, row: NewImpressionRow): Promise<boolean> {
   const rows = await db

@@ -457,7 +457,7 @@ export const impressionBody = z.object({
   referrerUrl: z.string().min(1).max(2048).optional(),
 });
 export type ImpressionBody = z.output<typeof impressionBody>;
-export const clickBody = z.object({ ...trackingFields, destinationUrl: z.string().min(1).max(2048) });
+export const clickBody = z.object({ ...trackingFields, destinationUrl: safeUrl });
 export type ClickBody = z.output<typeof clickBody>;
 
 export const trackingAccepted = z.object({ message: z.string(), data: z.null() });

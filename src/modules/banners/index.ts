@@ -50,6 +50,6 @@ export const bannersModule: PasalModule = {
     bannerRoutes(ctx.app, ctx);
     placementRoutes(ctx.app, ctx);
     campaignRoutes(ctx.app, ctx);
-    servingRoutes(ctx.app, ctx, tracking);
+    servingRoutes(ctx.app, ctx, tracking, ctx.authenticator);
   },
 };

@@ -1,5 +1,8 @@
 // Public banner serving and tracking: no credentials, rate limited per IP (interface, "Limits").
+
+import type { FastifyRequest } from 'fastify';
 import { access } from '../../platform/auth/access';
+import { type Authenticator, bearerToken } from '../../platform/auth/authenticator';
 import { envelopeSchema, ok, sendSerialized } from '../../platform/http/envelope';
 import { rateLimiter } from '../../platform/http/openapi';
 import type { ApiApp } from '../../platform/module';
@@ -8,7 +11,7 @@ import * as s from './banners.schemas';
 import type { BannerDeps } from './banners.service';
 import { serveBannersJson } from './serving.service';
 import { servingContext } from './serving-context';
-import { type TrackingJobs, trackClick, trackImpression } from './tracking.service';
+import { type TrackingCaller, type TrackingJobs, trackClick, trackImpression } from './tracking.service';
 
 export const SERVE_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
 export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
@@ -16,7 +19,27 @@ export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 /** An impression or click names a served banner and its placement. */
 const trackingErrors = [bannerErrors.bannerNotFound(), bannerErrors.placementNotFound()];
 
-export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs) {
+export function servingRoutes(
+  app: ApiApp,
+  deps: BannerDeps,
+  jobs: TrackingJobs,
+  authenticator: Pick<Authenticator, 'authenticate'>,
+) {
+  /**
+   * The customer whose access token came with an event that names a `userId` (the routes are
+   * public: a missing, stale or other kind of token is no error, it only keeps `userId` out).
+   */
+  const callerOf = async (
+    request: FastifyRequest<{ Body: { userId?: string } }>,
+  ): Promise<TrackingCaller> => {
+    if (!request.body.userId) return { customerId: null };
+    const result = await authenticator.authenticate(bearerToken(request.headers.authorization));
+    return {
+      customerId:
+        result.kind === 'user' && result.principal.actor === 'customer' ? result.principal.userId : null,
+    };
+  };
+
   // One counter per IP for both tracking routes, counted before validation (onRequest).
   const trackingLimit = rateLimiter(app, {
     ...TRACKING_RATE_LIMIT,
@@ -60,7 +83,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
       },
     },
     async (request, reply) => {
-      await trackImpression(deps, jobs.impression, request.body);
+      await trackImpression(deps, jobs.impression, request.body, await callerOf(request));
       reply.status(202);
       return ok(null, 'Impression accepted');
     },
@@ -79,7 +102,7 @@ export function servingRoutes(app: ApiApp, deps: BannerDeps, jobs: TrackingJobs)
       },
     },
     async (request, reply) => {
-      await trackClick(deps, jobs.click, request.body);
+      await trackClick(deps, jobs.click, request.body, await callerOf(request));
       reply.status(202);
       return ok(null, 'Click accepted');
     },

@@ -1,5 +1,6 @@
-// Impression and click tracking: the public routes resolve the public ids, queue the event and
-// answer 202; a job writes the row. The correlation id names the job (a repeat while it waits
+// Impression and click tracking: the public routes resolve the public ids, check the event
+// against what can have been served (decisions.md, "Banner events"), queue it and answer 202; a
+// job writes the row. The correlation id names the job (a repeat while it waits
 // is dropped by the queue) and is unique in the table (a later repeat, or the same event on two
 // processes at once, makes no second row: ON CONFLICT DO NOTHING).
 import { z } from 'zod';
@@ -54,25 +55,54 @@ async function internalId(
   return id;
 }
 
-async function resolve(deps: BannerDeps, body: ImpressionBody | ClickBody) {
+/** How long a banner's placements (its assignments) are trusted from the cache. */
+const LINK_CACHE_TTL_MS = 60_000;
+
+/** The campaigns that show the banner in the placement; cached only when there are some. */
+async function campaignsShowing(deps: BannerDeps, bannerId: number, placementId: number): Promise<number[]> {
+  const key = `banner-links:${bannerId}:${placementId}`;
+  const hit = await deps.cache.get<number[]>(key).catch(() => undefined);
+  if (hit !== undefined) return hit;
+  const ids = await repo.campaignsShowingBannerIn(deps.db, bannerId, placementId);
+  if (ids.length) await deps.cache.set(key, ids, LINK_CACHE_TTL_MS).catch(() => {});
+  return ids;
+}
+
+/** An event's time more than this far from the server's clock is replaced by the server's time. */
+export const EVENT_CLOCK_SKEW_MS = 24 * 3_600_000;
+
+/**
+ * Who sent the event: the customer of a valid customer access token on the request, or null.
+ * Only that customer's id is kept as the event's `userId` (anyone can post an event).
+ */
+export type TrackingCaller = { customerId: string | null };
+
+async function resolve(deps: BannerDeps, body: ImpressionBody | ClickBody, caller: TrackingCaller) {
   const bannerId = await internalId(deps, 'banner', body.bannerPublicId);
   if (bannerId === undefined) throw bannerErrors.bannerNotFound();
   const placementId = await internalId(deps, 'placement', body.placementPublicId);
   if (placementId === undefined) throw bannerErrors.placementNotFound();
-  // An unknown campaign is accepted (interface): the event counts for the banner, without one.
+  // A banner never assigned to the placement cannot have been seen there.
+  const showing = await campaignsShowing(deps, bannerId, placementId);
+  if (showing.length === 0) throw bannerErrors.bannerNotFound();
+  // An unknown campaign, or one that does not link the two, is dropped: the event counts for
+  // the banner, without a campaign.
   const campaignId = body.campaignPublicId
     ? await internalId(deps, 'campaign', body.campaignPublicId)
     : undefined;
+  const now = deps.clock.now();
+  const claimed = new Date(body.occurredAt);
+  const occurredAt = Math.abs(claimed.getTime() - now.getTime()) > EVENT_CLOCK_SKEW_MS ? now : claimed;
   return {
     bannerId,
     placementId,
-    ...(campaignId === undefined ? {} : { campaignId }),
+    ...(campaignId !== undefined && showing.includes(campaignId) ? { campaignId } : {}),
     sessionId: body.sessionId,
-    userId: body.userId,
+    userId: body.userId && body.userId === caller.customerId ? body.userId : undefined,
     deviceType: body.deviceType,
     countryCode: body.countryCode,
     pageUrl: body.pageUrl,
-    occurredAt: new Date(body.occurredAt).toISOString(),
+    occurredAt: occurredAt.toISOString(),
     correlationId: body.correlationId,
   };
 }
@@ -81,8 +111,9 @@ export async function trackImpression(
   deps: BannerDeps,
   job: TrackingJobs['impression'],
   body: ImpressionBody,
+  caller: TrackingCaller,
 ): Promise<void> {
-  const payload = { ...(await resolve(deps, body)), referrerUrl: body.referrerUrl };
+  const payload = { ...(await resolve(deps, body, caller)), referrerUrl: body.referrerUrl };
   await deps.jobs.enqueue(job, payload, { jobId: body.correlationId });
 }
 
@@ -90,8 +121,9 @@ export async function trackClick(
   deps: BannerDeps,
   job: TrackingJobs['click'],
   body: ClickBody,
+  caller: TrackingCaller,
 ): Promise<void> {
-  const payload = { ...(await resolve(deps, body)), destinationUrl: body.destinationUrl };
+  const payload = { ...(await resolve(deps, body, caller)), destinationUrl: body.destinationUrl };
   await deps.jobs.enqueue(job, payload, { jobId: body.correlationId });
 }
 

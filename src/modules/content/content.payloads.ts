@@ -3,6 +3,7 @@
 // strict (an unknown field is refused, so a typo never disappears silently) and carries an
 // OpenAPI component name, so clients can generate types for the payloads they render.
 import { z } from 'zod';
+import { isSafeLink } from '../../platform/http/fields';
 
 export const PAGE_KEYS = [
   'home',
@@ -82,18 +83,8 @@ export const RICH_TEXT_FACTOR = 12;
 
 // ── Safe URL ────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `http://…`, `https://…` or a site path `/…`. Everything else is refused: other schemes
- * (`javascript:`, `data:`, `ftp:`), empty strings, protocol-relative `//host` and `/\host`
- * (browsers read both as another host), whitespace and control characters.
- */
-export function isSafeUrl(value: string): boolean {
-  if (value.length === 0 || value.length > 2048) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\s\u0000-\u001f\u007f\\]/.test(value)) return false;
-  if (/^https?:\/\/[^/?#]+/i.test(value)) return true;
-  return /^\/(?![/])/.test(value);
-}
+/** The platform's one link check (decisions.md, "Local links"), under the name content's tests know. */
+export const isSafeUrl = isSafeLink;
 
 export const safeUrl = z
   .string()

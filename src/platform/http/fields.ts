@@ -12,14 +12,26 @@ export const searchTerm = z
   .optional()
   .transform((s) => s || undefined);
 
-/** An http(s) URL or a site-relative path (`/…`); `javascript:`, `ftp:` and blanks are refused. */
+/**
+ * The one check of "a link": `http://…`, `https://…` or a path on the storefront `/…`, as every
+ * module that takes a link uses it (decisions.md, "Local links"). Everything a browser would
+ * read as another origin or another scheme is refused: `javascript:`, `data:`, `ftp:`,
+ * protocol-relative `//host`, `/\host` and `\\host` (browsers turn a backslash into a
+ * slash), whitespace or control characters anywhere (before the path too), and blanks.
+ */
+export function isSafeLink(value: string): boolean {
+  if (value.length === 0 || value.length > 2048) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\s\u0000-\u001f\u007f\\]/.test(value)) return false;
+  if (/^https?:\/\/[^/?#]+/i.test(value)) return true;
+  return /^\/(?![/])/.test(value);
+}
+
+/** A link field (`isSafeLink`). */
 export const safeUrl = z
   .string()
-  .trim()
   .max(2048)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
-    message: 'must start with http://, https:// or /',
-  });
+  .refine(isSafeLink, { message: 'must be an http(s) URL or a path starting with / on the storefront' });
 
 /** A PATCH body must change something: `.refine(...atLeastOneField)`. */
 export const atLeastOneField = [

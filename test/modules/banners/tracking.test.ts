@@ -18,7 +18,7 @@ import {
 import { recordImpression } from '../../../src/modules/banners/tracking.service';
 import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { signedInAdmin } from '../../helpers/factories';
+import { signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { servicesTier } from '../../helpers/services';
 import { bannerCalls, unique } from './banner-calls';
 
@@ -63,7 +63,8 @@ describe('banner tracking', () => {
   let track: ReturnType<typeof tracker>;
   let f: Awaited<ReturnType<typeof fixture>>;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The events below happen within a day of the server's clock (decisions.md, "Banner events").
+    t = await createTestApp({ clock: new TestClock('2026-03-02T06:00:00Z') });
     track = tracker(t);
     f = await fixture(t);
   });
@@ -79,15 +80,22 @@ describe('banner tracking', () => {
   });
 
   it('accepts an impression with 202 { message, data: null } and records it through the job', async () => {
+    const me = await signedInCustomer(t);
     const body = event({
       sessionId: 's-1',
-      userId: '0190a000-0000-7000-8000-0000000000aa',
+      userId: me.userId,
       deviceType: 'mobile',
       countryCode: 'np',
       pageUrl: 'https://shop.example.com/',
       referrerUrl: 'https://news.example.com/',
     });
-    const res = await track('impression', body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/banners/events/impression',
+      payload: body,
+      headers: me.headers,
+      remoteAddress: newIp(),
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: expect.any(String), data: null });
     await t.drainJobs();
@@ -95,7 +103,7 @@ describe('banner tracking', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       sessionId: 's-1',
-      userId: '0190a000-0000-7000-8000-0000000000aa',
+      userId: me.userId,
       deviceType: 'mobile',
       countryCode: 'NP',
       pageUrl: 'https://shop.example.com/',
@@ -118,6 +126,81 @@ describe('banner tracking', () => {
     const missing = await track('click', event());
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errorCode).toBe('VALIDATION_ERROR');
+  });
+
+  describe('what an event may claim (decisions.md, "Banner events")', () => {
+    it('a banner not assigned to the placement: 404 BANNER_NOT_FOUND, nothing recorded', async () => {
+      const elsewhere = await f.http.placement();
+      const body = event({ placementPublicId: elsewhere.publicId });
+      const res = await track('click', { ...body, destinationUrl: '/x' });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().errorCode).toBe('BANNER_NOT_FOUND');
+      await t.drainJobs();
+      expect(await impressionsOf(t, body.correlationId)).toHaveLength(0);
+    });
+
+    it('a campaign that does not link the banner and placement is dropped; the event stays', async () => {
+      const other = await f.http.activeCampaign();
+      const body = event({ campaignPublicId: other.publicId });
+      expect((await track('impression', body)).statusCode).toBe(202);
+      await t.drainJobs();
+      const [row] = await impressionsOf(t, body.correlationId);
+      expect(row).toMatchObject({ bannerId: expect.any(Number), campaignId: null });
+    });
+
+    it('a time more than a day from the server clock becomes the server time', async () => {
+      for (const occurredAt of ['1999-01-01T00:00:00Z', '2999-01-01T00:00:00Z', '2026-03-03T06:00:01Z']) {
+        const body = event({ occurredAt });
+        expect((await track('impression', body)).statusCode).toBe(202);
+        await t.drainJobs();
+        const [row] = await impressionsOf(t, body.correlationId);
+        expect(row!.occurredAt).toEqual(t.platform.clock.now());
+      }
+      const within = event({ occurredAt: '2026-03-01T06:00:01Z' });
+      await track('impression', within);
+      await t.drainJobs();
+      expect((await impressionsOf(t, within.correlationId))[0]!.occurredAt).toEqual(
+        new Date('2026-03-01T06:00:01Z'),
+      );
+    });
+
+    it("a userId is kept only with that customer's own access token", async () => {
+      const me = await signedInCustomer(t);
+      const someoneElse = await signedInCustomer(t);
+      const admin = await signedInAdmin(t, { superadmin: true });
+      const cases: Array<[Record<string, string>, string | null]> = [
+        [{}, null],
+        [someoneElse.headers, null],
+        [admin.headers, null],
+        [{ authorization: 'Bearer not-a-token' }, null],
+        [me.headers, me.userId],
+      ];
+      for (const [headers, kept] of cases) {
+        const body = event({ userId: me.userId });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/banners/events/impression',
+          payload: body,
+          headers,
+          remoteAddress: newIp(),
+        });
+        expect(res.statusCode, res.body).toBe(202);
+        await t.drainJobs();
+        expect((await impressionsOf(t, body.correlationId))[0]!.userId).toBe(kept);
+      }
+    });
+
+    it.each([
+      'javascript:alert(1)',
+      '//evil.example',
+      '/\\evil.example',
+      ' /leading-space',
+      'data:text/html,x',
+    ])('a click to %j: 400 VALIDATION_ERROR', async (destinationUrl) => {
+      const res = await track('click', event({ destinationUrl }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_ERROR');
+    });
   });
 
   it('answers 404 for an unknown banner or placement, and accepts an unknown or missing campaign', async () => {
