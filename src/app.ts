@@ -227,6 +227,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         databaseDriver: platform.database.driver,
         clock,
         cache: platform.cache,
+        counters: platform.counters,
         jobs: platform.jobs,
         mail: platform.outgoing.mail,
         sms: platform.outgoing.sms,

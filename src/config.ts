@@ -263,6 +263,11 @@ export const settings = {
     schema: int(1, 100),
     default: '5',
   }),
+  SECURITY_COUNTERS_MAX_ENTRIES: setting({
+    doc: 'Security counters (sign-in, code and registration throttles, lockouts, cart change limits) kept in process when `REDIS_URL` is unset, apart from the cache; when all are live, a new one is refused with 429 rather than an old one forgotten.',
+    schema: int(100),
+    default: '100000',
+  }),
   CACHE_MAX_ENTRIES: setting({
     doc: 'Entries kept by the in-process cache (when `REDIS_URL` is unset).',
     schema: int(10),

@@ -45,6 +45,8 @@ export interface ModuleContext {
   databaseDriver: string;
   clock: Clock;
   cache: Cache;
+  /** Security counters: throttles and lockouts, apart from the cache (platform.ts). */
+  counters: Cache;
   jobs: JobQueue;
   /** Outgoing mail, delivered by a job (retried when the provider fails). */
   mail: Outgoing<MailMessage>;

@@ -36,6 +36,12 @@ export interface Platform {
   database: Database;
   redis: Redis | undefined;
   cache: Cache;
+  /**
+   * Security counters (login, code and registration throttles, lockouts, the cart's change
+   * limit): never the evicting cache of pages (decisions.md, "Security counters"). Redis when
+   * configured; embedded, a bounded store that refuses new keys (429) when full.
+   */
+  counters: Cache;
   jobs: JobQueue;
   /** The mail adapter itself; modules send through `outgoing.mail`, which queues. */
   mailer: Mailer;
@@ -55,7 +61,17 @@ export interface Platform {
 export type PlatformOverrides = Partial<
   Pick<
     Platform,
-    'log' | 'clock' | 'database' | 'cache' | 'jobs' | 'mailer' | 'sms' | 'push' | 'metrics' | 'storage'
+    | 'log'
+    | 'clock'
+    | 'database'
+    | 'cache'
+    | 'counters'
+    | 'jobs'
+    | 'mailer'
+    | 'sms'
+    | 'push'
+    | 'metrics'
+    | 'storage'
   >
 >;
 
@@ -110,6 +126,11 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
           localTtlMs: config.CACHE_LOCAL_TTL_MS,
         })
       : createMemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, clock }));
+  const counters =
+    overrides.counters ??
+    (redis
+      ? cache
+      : createMemoryCache({ maxEntries: config.SECURITY_COUNTERS_MAX_ENTRIES, clock, whenFull: 'refuse' }));
   const outboxLog = (fields: Record<string, unknown>, msg: string) => log.info(fields, msg);
   const mailer =
     overrides.mailer ??
@@ -153,6 +174,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     database,
     redis,
     cache,
+    counters,
     jobs,
     mailer,
     sms,
@@ -168,6 +190,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       await realtime.close();
       await mailer.close();
       await cache.close();
+      if (counters !== cache) await counters.close();
       await storage.close();
       await database.close();
       await redis?.quit().catch(() => {});

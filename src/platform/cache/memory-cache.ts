@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock';
+import { httpErrors } from '../http/errors';
 import type { Cache } from './cache';
 
 interface Entry {
@@ -10,10 +11,43 @@ interface Entry {
   text?: true;
 }
 
-export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): Cache {
+/**
+ * The in-process cache. `whenFull: 'evict'` (the cache of pages and lists) forgets the least
+ * recently used entry; `'refuse'` (the security counters: decisions.md, "Security counters")
+ * never forgets a live entry: a new key in a store full of live ones is refused with 429, so a
+ * flood cannot reset somebody's lockout.
+ *
+ * Public reads (`local: true`) of a key never seen before are kept only on their second
+ * sight once the cache is half full: one client asking for thousands of unique queries then
+ * churns a list of keys, not the pages everyone else reads.
+ */
+export function createMemoryCache(opts: {
+  maxEntries: number;
+  clock: Clock;
+  whenFull?: 'evict' | 'refuse';
+}): Cache {
   // Expiry is checked against the injected clock so tests can move time.
   const entries = new LRUCache<string, Entry>({ max: opts.maxEntries });
+  const seenOnce = new LRUCache<string, true>({ max: opts.maxEntries });
   const now = () => opts.clock.now().getTime();
+  const refuseWhenFull = opts.whenFull === 'refuse';
+  const store = (key: string, entry: Entry) => {
+    if (refuseWhenFull && entries.size >= opts.maxEntries && !entries.has(key)) {
+      for (const [k, e] of entries.entries()) if (e.expiresAt <= now()) entries.delete(k);
+      if (entries.size >= opts.maxEntries) throw httpErrors.rateLimited(60);
+    }
+    entries.set(key, entry);
+  };
+  /** The doorkeeper of public reads: false on a first sight while the cache is half full. */
+  const admit = (key: string, local: boolean | undefined) => {
+    if (!local || entries.has(key) || entries.size < opts.maxEntries / 2) return true;
+    if (seenOnce.has(key)) {
+      seenOnce.delete(key);
+      return true;
+    }
+    seenOnce.set(key, true);
+    return false;
+  };
   const counterKey = (key: string) => `counter:${key}`;
   const live = (key: string) => {
     const entry = entries.get(key);
@@ -33,16 +67,17 @@ export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): C
       // response text (a page already serialised) skips the parse: that is what it is cached for.
       return (entry.text ? entry.value : JSON.parse(entry.value)) as T;
     },
-    async set(key, value, ttlMs) {
+    async set(key, value, ttlMs, options) {
+      if (!admit(key, options?.local)) return;
       if (typeof value === 'string') {
-        entries.set(key, { value, expiresAt: now() + ttlMs, text: true });
+        store(key, { value, expiresAt: now() + ttlMs, text: true });
         return;
       }
       // Kept as JSON, like the Redis adapter, so a value that does not survive JSON (a Date, a
       // Map, an undefined field) behaves here the way it will in production.
       const json = JSON.stringify(value);
       if (json === undefined) entries.delete(key);
-      else entries.set(key, { value: json, expiresAt: now() + ttlMs });
+      else store(key, { value: json, expiresAt: now() + ttlMs });
     },
     async delete(key) {
       entries.delete(key);
@@ -53,7 +88,7 @@ export function createMemoryCache(opts: { maxEntries: number; clock: Clock }): C
     async increment(key, windowMs) {
       const entry = live(counterKey(key));
       if (!entry) {
-        entries.set(counterKey(key), { value: '1', expiresAt: now() + windowMs });
+        store(counterKey(key), { value: '1', expiresAt: now() + windowMs });
         return { count: 1, ttlMs: windowMs };
       }
       const count = Number(entry.value) + 1;

@@ -994,6 +994,7 @@ describe('admin management', () => {
           db: fresh.platform.database.db,
           clock: fresh.platform.clock,
           cache: fresh.platform.cache,
+          counters: fresh.platform.counters,
           tokens: fresh.platform.tokens,
           mail: fresh.platform.outgoing.mail,
           sms: fresh.platform.outgoing.sms,

@@ -43,6 +43,8 @@ import type {
 import type { carts } from './carts.table';
 
 export type CartDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'config' | 'storage'>;
+/** A cart change also counts against the customer's limit, in the security counters. */
+export type CartChangeDeps = CartDeps & Pick<ModuleContext, 'counters'>;
 
 export const cartOwner = (cartId: string): StockOwner => ({ type: 'cart', id: cartId });
 
@@ -326,7 +328,7 @@ interface Change {
  * that does not apply fails the change (applying one) instead of being removed with a notice.
  */
 async function change(
-  deps: CartDeps,
+  deps: CartChangeDeps,
   customerId: string,
   work: (c: Change) => Promise<CartChanges | undefined>,
   opts: { strictCoupon?: boolean } = {},
@@ -334,7 +336,7 @@ async function change(
   const now = deps.clock.now();
   if (deps.config.RATE_LIMIT_ENABLED) {
     await consumeSlidingLimit(
-      deps.cache,
+      deps.counters,
       `cart-ops:${customerId}`,
       {
         max: deps.config.CART_CUSTOMER_OPERATION_RATE_LIMIT,
@@ -447,7 +449,7 @@ async function writeLine(
   else await repo.insertItem(c.tx, { cartId: c.cart.id, productId: product.id, createdAt: c.at, ...values });
 }
 
-export function addItem(deps: CartDeps, customerId: string, body: AddItemBody) {
+export function addItem(deps: CartChangeDeps, customerId: string, body: AddItemBody) {
   checkQuantity(body.quantity);
   return change(deps, customerId, async (c) => {
     const product = await productOnSale(deps, c.tx, body.productId);
@@ -475,7 +477,7 @@ async function setLineQuantity(deps: CartDeps, c: Change, line: repo.CartItemRow
   await repo.updateItem(c.tx, line.id, { quantity, updatedAt: c.at });
 }
 
-export function increaseItem(deps: CartDeps, customerId: string, itemId: string) {
+export function increaseItem(deps: CartChangeDeps, customerId: string, itemId: string) {
   return change(deps, customerId, async (c) => {
     const line = lineOf(c, itemId);
     await setLineQuantity(deps, c, line, line.quantity + 1);
@@ -483,7 +485,7 @@ export function increaseItem(deps: CartDeps, customerId: string, itemId: string)
   });
 }
 
-export function decreaseItem(deps: CartDeps, customerId: string, itemId: string) {
+export function decreaseItem(deps: CartChangeDeps, customerId: string, itemId: string) {
   return change(deps, customerId, async (c) => {
     const line = lineOf(c, itemId);
     await setLineQuantity(deps, c, line, line.quantity - 1);
@@ -491,7 +493,7 @@ export function decreaseItem(deps: CartDeps, customerId: string, itemId: string)
   });
 }
 
-export function setItemQuantity(deps: CartDeps, customerId: string, itemId: string, quantity: number) {
+export function setItemQuantity(deps: CartChangeDeps, customerId: string, itemId: string, quantity: number) {
   checkQuantity(quantity);
   return change(deps, customerId, async (c) => {
     await setLineQuantity(deps, c, lineOf(c, itemId), quantity);
@@ -499,14 +501,14 @@ export function setItemQuantity(deps: CartDeps, customerId: string, itemId: stri
   });
 }
 
-export function removeItem(deps: CartDeps, customerId: string, itemId: string) {
+export function removeItem(deps: CartChangeDeps, customerId: string, itemId: string) {
   return change(deps, customerId, async (c) => {
     await setLineQuantity(deps, c, lineOf(c, itemId), 0);
     return undefined;
   });
 }
 
-export function applyCoupon(deps: CartDeps, customerId: string, code: string) {
+export function applyCoupon(deps: CartChangeDeps, customerId: string, code: string) {
   return change(
     deps,
     customerId,
@@ -519,11 +521,11 @@ export function applyCoupon(deps: CartDeps, customerId: string, code: string) {
   );
 }
 
-export function removeCoupon(deps: CartDeps, customerId: string) {
+export function removeCoupon(deps: CartChangeDeps, customerId: string) {
   return change(deps, customerId, async () => ({ couponId: null }));
 }
 
-export function setLocation(deps: CartDeps, customerId: string, body: SetLocationBody) {
+export function setLocation(deps: CartChangeDeps, customerId: string, body: SetLocationBody) {
   return change(deps, customerId, async (c) => {
     const district = await findShippingDistrict(c.tx, { name: body.districtName });
     if (!district?.isActive) throw cartErrors.districtInvalid(body.districtName);
@@ -538,7 +540,7 @@ export function setLocation(deps: CartDeps, customerId: string, body: SetLocatio
   });
 }
 
-export function clearLocation(deps: CartDeps, customerId: string) {
+export function clearLocation(deps: CartChangeDeps, customerId: string) {
   return change(deps, customerId, async () => ({
     districtName: null,
     addressLine1: null,
@@ -554,7 +556,7 @@ export function clearLocation(deps: CartDeps, customerId: string) {
  * coordinates into a district, so it records them on the location already set manually.
  */
 export function autoLocation(
-  deps: CartDeps,
+  deps: CartChangeDeps,
   customerId: string,
   body: { latitude: number; longitude: number },
 ) {
@@ -566,7 +568,7 @@ export function autoLocation(
 }
 
 export function attachCarePackage(
-  deps: CartDeps,
+  deps: CartChangeDeps,
   customerId: string,
   itemId: string,
   choice: CarePackageChoiceBody,
@@ -581,7 +583,7 @@ export function attachCarePackage(
   });
 }
 
-export function detachCarePackage(deps: CartDeps, customerId: string, itemId: string) {
+export function detachCarePackage(deps: CartChangeDeps, customerId: string, itemId: string) {
   return change(deps, customerId, async (c) => {
     const line = lineOf(c, itemId);
     if (line.carePackageId === null) throw cartErrors.noCarePackage();
@@ -614,7 +616,7 @@ function mergeItems(items: QuoteItem[]): QuoteItem[] {
  * larger quantity wins, and a care package is attached only to a line without one. So syncing
  * the same guest cart twice changes nothing. All or nothing: one bad item fails the sync.
  */
-export function syncCart(deps: CartDeps, customerId: string, items: QuoteItem[]) {
+export function syncCart(deps: CartChangeDeps, customerId: string, items: QuoteItem[]) {
   const merged = mergeItems(items);
   for (const item of merged) checkQuantity(item.quantity);
   return change(deps, customerId, async (c) => {

@@ -31,7 +31,7 @@ import type {
 
 export type AdminDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config' | 'log' | 'permissionCatalog' | 'realtime'
+  'db' | 'clock' | 'cache' | 'counters' | 'tokens' | 'mail' | 'sms' | 'config' | 'log' | 'permissionCatalog' | 'realtime'
 >;
 
 const ROLE = 'role';

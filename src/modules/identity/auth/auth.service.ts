@@ -33,7 +33,7 @@ import { type CodePurpose, consumeCode, consumeToken, issueCode, type OneTimeCod
 
 export type AuthDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'cache' | 'tokens' | 'mail' | 'sms' | 'config' | 'realtime'
+  'db' | 'clock' | 'counters' | 'tokens' | 'mail' | 'sms' | 'config' | 'realtime'
 >;
 
 const MINUTE = 60_000;
@@ -93,11 +93,11 @@ export interface SignedIn {
   restored?: boolean;
 }
 
-// ---------- throttles (counted in the cache port: shared by every process with Redis) ----------
+// ---------- throttles (the security counters: shared by every process with Redis, never evicted) ----------
 
 async function refuseWhileBlocked(deps: AuthDeps, keys: string[]) {
   for (const key of keys) {
-    const until = await deps.cache.get<number>(`blocked:${key}`);
+    const until = await deps.counters.get<number>(`blocked:${key}`);
     const left = until ? until - deps.clock.now().getTime() : 0;
     if (left > 0) throw httpErrors.rateLimited(Math.ceil(left / 1000));
   }
@@ -105,8 +105,8 @@ async function refuseWhileBlocked(deps: AuthDeps, keys: string[]) {
 
 /** Counts one failure; at `max` the key is blocked for what is left of the window. */
 async function countFailure(deps: AuthDeps, key: string, max: number, windowMs: number) {
-  const { count, ttlMs } = await deps.cache.increment(key, windowMs);
-  if (count >= max) await deps.cache.set(`blocked:${key}`, deps.clock.now().getTime() + ttlMs, ttlMs);
+  const { count, ttlMs } = await deps.counters.increment(key, windowMs);
+  if (count >= max) await deps.counters.set(`blocked:${key}`, deps.clock.now().getTime() + ttlMs, ttlMs);
 }
 
 /**
@@ -117,7 +117,7 @@ async function countFailure(deps: AuthDeps, key: string, max: number, windowMs: 
 async function throttle(deps: AuthDeps, key: string, max: number, windowMs: number) {
   const now = deps.clock.now().getTime();
   const window = Math.floor(now / windowMs);
-  const { count } = await deps.cache.increment(`${key}:${window}`, windowMs);
+  const { count } = await deps.counters.increment(`${key}:${window}`, windowMs);
   if (count > max)
     throw httpErrors.rateLimited(Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)));
 }
@@ -128,19 +128,19 @@ async function throttle(deps: AuthDeps, key: string, max: number, windowMs: numb
  */
 async function slidingLimit(deps: AuthDeps, key: string, max: number, windowMs: number) {
   const now = deps.clock.now().getTime();
-  const recent = ((await deps.cache.get<number[]>(key)) ?? []).filter((at) => at > now - windowMs);
+  const recent = ((await deps.counters.get<number[]>(key)) ?? []).filter((at) => at > now - windowMs);
   if (recent.length >= max)
     throw httpErrors.rateLimited(Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000)));
-  await deps.cache.set(key, [...recent, now], windowMs);
+  await deps.counters.set(key, [...recent, now], windowMs);
 }
 
 /** At least `ms` between two calls for `key` (a window-aligned throttle alone allows two across a boundary). */
 async function cooldown(deps: AuthDeps, key: string, ms: number) {
   const now = deps.clock.now().getTime();
-  const last = await deps.cache.get<number>(key);
+  const last = await deps.counters.get<number>(key);
   if (last !== undefined && now - last < ms)
     throw httpErrors.rateLimited(Math.ceil((last + ms - now) / 1000));
-  await deps.cache.set(key, now, ms);
+  await deps.counters.set(key, now, ms);
 }
 
 /** Issues a code and link for the user's address and builds the email that carries them. */

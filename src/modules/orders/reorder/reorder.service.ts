@@ -3,7 +3,7 @@
 // summed, so the normal stock and quantity checks apply and the quantity adds to what the cart
 // holds. Sequential and not one transaction, as the interface says: a failure leaves the
 // products added before it in the cart.
-import { addItem, type CartDeps, type CartView } from '../../cart';
+import { addItem, type CartChangeDeps, type CartView } from '../../cart';
 import { findProductsForSale } from '../../catalog';
 import { orderErrors } from '../orders.errors';
 import * as repo from '../orders.repository';
@@ -11,7 +11,7 @@ import { reorderErrors } from './reorder.errors';
 import type { ReorderBody, ReorderView } from './reorder.schemas';
 
 export async function reorder(
-  deps: CartDeps,
+  deps: CartChangeDeps,
   customerId: string,
   orderId: number,
   body: ReorderBody,
