@@ -51,6 +51,6 @@ export const invoicesModule: PasalModule = {
     });
     // A paid counter sale's receipt is its tax invoice on 80 mm paper.
     provideSaleReceipt(ctx.db, (p) => posReceiptPdf(deps, p));
-    invoiceRoutes(ctx.app, { ...deps, enqueueSync });
+    invoiceRoutes(ctx.app, { ...deps, counters: ctx.counters, enqueueSync });
   },
 };

@@ -17,9 +17,13 @@ export function documentTitle(doc: Pick<TaxDocumentRow, 'kind' | 'abbreviated'>)
   return doc.abbreviated ? 'Abbreviated Tax Invoice' : 'Tax Invoice';
 }
 
-/** Nothing on the first rendering; `Copy of Original – N` on the N-th reprint. */
-export const copyMark = (printCount: number) =>
-  printCount > 1 ? `Copy of Original – ${printCount - 1}` : null;
+/**
+ * Nothing on the first rendering; `Copy of Original – N` on the N-th reprint; `Copy of Original`
+ * on a buyer's electronic copy, which is not a print of the store's (docs/api-notes.md, "Tax
+ * invoice prints").
+ */
+export const copyMark = (printCount: number, electronicCopy = false) =>
+  electronicCopy ? 'Copy of Original' : printCount > 1 ? `Copy of Original – ${printCount - 1}` : null;
 
 interface Page {
   width: number;
@@ -38,6 +42,8 @@ export interface RenderInput {
   dateAd: string;
   format: PdfFormat;
   createdAt: Date;
+  /** The buyer's download of an invoice already issued to them: a copy, not counted. */
+  electronicCopy?: boolean;
 }
 
 /** Draws the document from the top; answers where it ended. */
@@ -89,7 +95,7 @@ function layout(pdf: PDFKit.PDFDocument, page: Page, input: RenderInput, paginat
   text(doc.sellerAddress, { align: 'center' });
   if (doc.sellerPan) text(`PAN: ${doc.sellerPan}`, { align: 'center' });
   text(documentTitle(doc), { bold: true, size: page.base + 3, align: 'center' });
-  const mark = copyMark(doc.printCount);
+  const mark = copyMark(doc.printCount, input.electronicCopy);
   if (mark) text(mark, { bold: true, align: 'center' });
   rule();
   pair(doc.kind === 'credit_note' ? 'Credit note no.' : 'Invoice no.', doc.number);

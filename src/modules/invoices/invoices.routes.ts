@@ -4,10 +4,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../platform/auth/access';
+import type { Cache } from '../../platform/cache/cache';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import type { AppError } from '../../platform/http/errors';
 import { intId, intIdParams } from '../../platform/http/params';
+import { httpErrors } from '../../platform/http/errors';
 import type { ApiApp } from '../../platform/module';
 import { resyncDocument } from './cbms.sync';
 import { invoiceErrors } from './invoices.errors';
@@ -33,6 +35,8 @@ import type { TaxDocumentKind } from './invoices.table';
 
 export interface InvoiceRouteDeps extends InvoiceDeps {
   enqueueSync(documentId: number, resync: boolean): Promise<void>;
+  /** The security counters: the limit on a customer's invoice downloads. */
+  counters: Cache;
 }
 
 const SURFACES: Array<{
@@ -186,12 +190,13 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
             invoiceErrors.orderNotFound(),
             invoiceErrors.orderAccessDenied(),
             invoiceErrors.invoiceNotFound(),
+            httpErrors.rateLimited(60),
           ],
         },
         schema: {
           tags: ['invoices'],
           summary:
-            'The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued); every download is a numbered copy',
+            'The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued): the first download is the original unless the store printed it, later ones electronic copies marked Copy of Original; at most 20 an hour per order (429)',
           params: z.object({ orderId: intId }),
           querystring: pdfQuery,
           response: { 200: pdfResponse },

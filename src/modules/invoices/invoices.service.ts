@@ -2,9 +2,11 @@
 // the orders module's in-transaction hooks), and reading them for the back office and the
 // customer. Figures, numbers and dates are fixed at issue; the database refuses to change them.
 import type { Config } from '../../config';
+import type { Cache } from '../../platform/cache/cache';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { httpErrors } from '../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/pagination';
 import { recordActivity } from '../activity';
 import { findUserCard } from '../identity';
@@ -270,37 +272,49 @@ export async function getDocument(
 /** Who asked for a rendering: an admin in the back office or at the POS counter, or the buyer. */
 export type RenderedBy = { via: 'admin' | 'pos'; adminId: string } | { via: 'customer'; customerId: string };
 
-function renderingSummary(doc: repo.TaxDocumentRow, by: RenderedBy, format: PdfFormat): string {
-  const copy = doc.printCount > 1 ? `copy of original ${doc.printCount - 1}` : 'original';
+function renderingSummary(
+  doc: repo.TaxDocumentRow,
+  by: RenderedBy,
+  format: PdfFormat,
+  counted: boolean,
+): string {
+  const copy = !counted
+    ? 'electronic copy, not a print'
+    : doc.printCount > 1
+      ? `copy of original ${doc.printCount - 1}`
+      : 'original';
   const what = `${KIND_WORDS[doc.kind]} ${doc.number} (${format}, ${copy})`;
-  if (by.via === 'customer') return `The customer downloaded ${what}`;
+  if (by.via === 'customer') return `Customer ${by.customerId} downloaded ${what}`;
   return by.via === 'pos' ? `Printed ${what} as the POS receipt` : `Printed ${what}`;
 }
 
 /**
- * Counts one more rendering of a document (the first is the original, every later one a copy)
- * and writes it to the activity log (with no admin for a customer's download), in one
- * transaction.
+ * Counts one more rendering of a document and writes it to the activity log with who made it,
+ * in one transaction. What counts (docs/api-notes.md, "Tax invoice prints"): every print by the
+ * store (back office, counter) and the first issue to the buyer; the first is the original,
+ * every later one a numbered copy. A buyer's later download is an electronic copy of the
+ * original they already have: logged, not counted, marked `Copy of Original`.
  */
 function countRendering(
   deps: { db: Db; clock: Clock },
   p: { kind?: TaxDocumentKind; id: number; by: RenderedBy; format: PdfFormat },
-): Promise<repo.TaxDocumentRow> {
+): Promise<{ doc: repo.TaxDocumentRow; counted: boolean }> {
   return inTransaction(deps.db, async (tx) => {
     const at = deps.clock.now();
     const current = await repo.findDocument(tx, p.id, p.kind);
     if (!current)
       throw p.kind === 'credit_note' ? invoiceErrors.creditNoteNotFound() : invoiceErrors.invoiceNotFound();
-    const doc = (await repo.countPrint(tx, current.id, at))!;
+    const counted = p.by.via !== 'customer' || current.printCount === 0;
+    const doc = counted ? (await repo.countPrint(tx, current.id, at))! : current;
     await recordActivity(tx, {
       adminId: p.by.via === 'customer' ? null : p.by.adminId,
-      action: doc.printCount > 1 ? 'reprint' : 'print',
+      action: !counted ? 'download_copy' : doc.printCount > 1 ? 'reprint' : 'print',
       entityType: doc.kind,
       entityId: doc.id,
-      summary: renderingSummary(doc, p.by, p.format),
+      summary: renderingSummary(doc, p.by, p.format, counted),
       at,
     });
-    return doc;
+    return { doc, counted };
   });
 }
 
@@ -315,25 +329,43 @@ export async function renderDocument(
   deps: { db: Db; clock: Clock; config: Pick<Config, 'STORE_TIMEZONE'> },
   p: { kind?: TaxDocumentKind; id: number; by: RenderedBy; format: PdfFormat },
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const doc = await countRendering(deps, p);
+  const { doc, counted } = await countRendering(deps, p);
   const pdf = await renderTaxDocument({
     doc,
     dateAd: adDate(deps.config.STORE_TIMEZONE, doc.issuedAt),
     format: p.format,
     createdAt: deps.clock.now(),
+    electronicCopy: !counted,
   });
   const file = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
   return { pdf, fileName: `${file}-${doc.fiscalYear.replace('/', '-')}-${doc.number}.pdf` };
 }
 
+/** A customer downloads the invoice of one order at most this often per hour (429 beyond). */
+export const CUSTOMER_DOWNLOADS_PER_HOUR = 20;
+const HOUR_MS = 3_600_000;
+
+async function limitCustomerDownloads(
+  deps: { clock: Clock; counters: Cache },
+  p: { orderId: number; customerId: string },
+): Promise<void> {
+  const now = deps.clock.now().getTime();
+  const window = Math.floor(now / HOUR_MS);
+  const key = `invoice-downloads:${p.customerId}:${p.orderId}:${window}`;
+  const { count } = await deps.counters.increment(key, HOUR_MS);
+  if (count > CUSTOMER_DOWNLOADS_PER_HOUR)
+    throw httpErrors.rateLimited(Math.max(1, Math.ceil(((window + 1) * HOUR_MS - now) / 1000)));
+}
+
 /** The customer's download of the invoice of one of their orders. */
 export async function customerInvoicePdf(
-  deps: { db: Db; clock: Clock; config: Pick<Config, 'STORE_TIMEZONE'> },
+  deps: { db: Db; clock: Clock; counters: Cache; config: Pick<Config, 'STORE_TIMEZONE'> },
   p: { orderId: number; customerId: string; format: PdfFormat },
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const order = await findOrderLink(deps.db, p.orderId);
   if (!order) throw invoiceErrors.orderNotFound();
   if (order.customerId !== p.customerId) throw invoiceErrors.orderAccessDenied();
+  await limitCustomerDownloads(deps, p);
   const invoice = await repo.findByOrder(deps.db, 'invoice', order.id);
   if (!invoice) throw invoiceErrors.invoiceNotFound();
   return renderDocument(deps, {
