@@ -4533,7 +4533,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sends the customer back to the payment's stored return URL with payment_status and order_id */
+        /**
+         * Sends the customer back to the payment's stored return URL with payment_status and order_id
+         * @description A page for the browser, never JSON. The provider redirect routes answer 302 to this route; it answers 200 with a page that forwards the browser at once to the return URL (with `payment_status`, `order_id`, `payment_id`), or says the outcome when the return URL is no longer allowed, and 404 with a page when the payment is unknown.
+         */
         get: operations["getPaymentResult"];
         put?: never;
         post?: never;
@@ -5531,7 +5534,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued); every download is a numbered copy
+         * The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued): the first download is the original unless the store printed it, later ones electronic copies marked Copy of Original; at most 20 an hour per order (429)
          * @description Customer JWT.
          */
         get: operations["getOrderInvoice"];
@@ -5551,7 +5554,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued); every download is a numbered copy
+         * The tax invoice of one of my orders as a PDF (404 INVOICE_NOT_FOUND before it is issued): the first download is the original unless the store printed it, later ones electronic copies marked Copy of Original; at most 20 an hour per order (429)
          * @description Customer JWT.
          */
         get: operations["mobileGetOrderInvoice"];
@@ -28097,7 +28100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            /** @description The request conflicts with the current state: `CART_PRICES_CHANGED`, `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28105,7 +28108,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                        errorCode?: "CART_PRICES_CHANGED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
                     };
                 };
             };
@@ -28246,7 +28249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28254,7 +28257,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
                     };
                 };
             };
@@ -29040,7 +29043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            /** @description The request conflicts with the current state: `CART_PRICES_CHANGED`, `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29048,7 +29051,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                        errorCode?: "CART_PRICES_CHANGED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
                     };
                 };
             };
@@ -29189,7 +29192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29197,7 +29200,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
                     };
                 };
             };
@@ -30446,6 +30449,8 @@ export interface operations {
                     /** @enum {string} */
                     action: "approve" | "reject";
                     remarks: string;
+                    /** @description Approving the refund of an order whose licence keys were delivered: revoke those keys (never sold again). Without it such an approval answers 400 ORDER_REFUND_NOT_ALLOWED with reason digital_keys_delivered. */
+                    revokeKeys?: boolean;
                 };
             };
         };
@@ -30473,7 +30478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_REFUND_NOT_ALLOWED`, `VALIDATION_ERROR`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30481,7 +30486,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                        errorCode?: "INVALID_JSON" | "ORDER_REFUND_NOT_ALLOWED" | "VALIDATION_ERROR";
                     };
                 };
             };
@@ -31740,12 +31745,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The sandbox page with its Pay and Fail buttons */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description The request is not valid: `VALIDATION_ERROR`. */
             400: {
@@ -32015,12 +32022,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page forwarding the browser to the return URL, or saying the payment status when that URL is no longer allowed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description The request is not valid: `VALIDATION_ERROR`. */
             400: {
@@ -32032,6 +32041,15 @@ export interface operations {
                         /** @enum {string} */
                         errorCode?: "VALIDATION_ERROR";
                     };
+                };
+            };
+            /** @description A page saying the payment was not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -35073,7 +35091,10 @@ export interface operations {
     adminCreatePosCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35144,7 +35165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request conflicts with the current state: `POS_DUPLICATE_EMAIL`, `POS_DUPLICATE_PHONE`. */
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `POS_DUPLICATE_EMAIL`, `POS_DUPLICATE_PHONE`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -35152,7 +35173,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "POS_DUPLICATE_EMAIL" | "POS_DUPLICATE_PHONE";
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "POS_DUPLICATE_EMAIL" | "POS_DUPLICATE_PHONE";
                     };
                 };
             };
@@ -35165,6 +35186,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
                     };
                 };
             };
@@ -35559,7 +35592,10 @@ export interface operations {
     adminRecordPosOrderPaymentFailure: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key": string;
+            };
             path: {
                 orderId: number;
             };
@@ -35633,6 +35669,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -35645,12 +35693,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
         };
     };
     adminConfirmPosOrderPickup: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key": string;
+            };
             path: {
                 orderId: number;
             };
@@ -35724,12 +35787,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
         };
     };
     adminCreatePosEmiInquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35809,6 +35899,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
             /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
@@ -35821,7 +35923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request cannot be carried out as it stands: `EMI_DISABLED`. */
+            /** @description The request cannot be carried out as it stands: `EMI_DISABLED`, `IDEMPOTENCY_KEY_MISMATCH`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -35829,7 +35931,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "EMI_DISABLED";
+                        errorCode?: "EMI_DISABLED" | "IDEMPOTENCY_KEY_MISMATCH";
                     };
                 };
             };
@@ -36875,6 +36977,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
         };
     };
     mobileGetOrderInvoice: {
@@ -36944,6 +37058,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "INVOICE_NOT_FOUND" | "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
                     };
                 };
             };

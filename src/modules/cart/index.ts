@@ -26,7 +26,14 @@ export {
   MAX_LINE_QUANTITY,
 } from './carts/carts.pricing';
 export type { AddItemBody, CartQuoteView, CartView, QuoteItem } from './carts/carts.schemas';
-export { addItem, type CartChangeDeps, type CartDeps, getCart, type PricedLines, quoteItems } from './carts/carts.service';
+export {
+  addItem,
+  type CartChangeDeps,
+  type CartDeps,
+  getCart,
+  type PricedLines,
+  quoteItems,
+} from './carts/carts.service';
 export {
   claimCouponUse,
   couponClaimable,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { access } from '../../platform/auth/access';
 import type { ApiApp, ModuleContext } from '../../platform/module';
 import { sandboxRedirectParams } from './gateways/sandbox';
@@ -20,6 +21,12 @@ import {
 } from './payments.service';
 
 const FORM = 'application/x-www-form-urlencoded';
+
+/** An answer that is a page for the customer's browser, not the JSON envelope. */
+const htmlPage = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string().meta({ description: 'An HTML page (UTF-8)' }) } },
+});
 const FORM_BODY_LIMIT = 16 * 1024;
 
 export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, jobs: RedirectJobs) {
@@ -49,6 +56,7 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
             tags: ['payments'],
             summary: 'Sandbox checkout page (PAYMENTS_MODE=sandbox): Pay or Fail a payment by hand',
             params: paymentIdParams,
+            response: { 200: htmlPage('The sandbox page with its Pay and Fail buttons') },
           },
         },
         async (request, reply) => {
@@ -138,7 +146,15 @@ export async function paymentsRoutes(ctx: ModuleContext, deps: PaymentsDeps, job
           tags: ['payments'],
           summary:
             "Sends the customer back to the payment's stored return URL with payment_status and order_id",
+          description:
+            'A page for the browser, never JSON. The provider redirect routes answer 302 to this route; it answers 200 with a page that forwards the browser at once to the return URL (with `payment_status`, `order_id`, `payment_id`), or says the outcome when the return URL is no longer allowed, and 404 with a page when the payment is unknown.',
           querystring: resultQuery,
+          response: {
+            200: htmlPage(
+              'A page forwarding the browser to the return URL, or saying the payment status when that URL is no longer allowed',
+            ),
+            404: htmlPage('A page saying the payment was not found'),
+          },
         },
       },
       async (request, reply) => {

@@ -406,7 +406,18 @@ describe('the result page', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('http-equiv="refresh"');
       expect(res.body).not.toContain('evil.example');
+      expect(res.headers['content-type']).toContain('text/html');
     }
+  });
+
+  it('the OpenAPI document says the result page and the sandbox page answer text/html', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json();
+    const result = doc.paths['/api/payments/result'].get;
+    expect(Object.keys(result.responses['200'].content)).toEqual(['text/html']);
+    expect(Object.keys(result.responses['404'].content)).toEqual(['text/html']);
+    expect(result.description).toContain('302');
+    const sandbox = doc.paths['/api/payments/sandbox/{paymentId}'].get;
+    expect(Object.keys(sandbox.responses['200'].content)).toEqual(['text/html']);
   });
 });
 

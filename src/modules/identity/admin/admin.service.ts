@@ -31,7 +31,17 @@ import type {
 
 export type AdminDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'cache' | 'counters' | 'tokens' | 'mail' | 'sms' | 'config' | 'log' | 'permissionCatalog' | 'realtime'
+  | 'db'
+  | 'clock'
+  | 'cache'
+  | 'counters'
+  | 'tokens'
+  | 'mail'
+  | 'sms'
+  | 'config'
+  | 'log'
+  | 'permissionCatalog'
+  | 'realtime'
 >;
 
 const ROLE = 'role';
