@@ -182,7 +182,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in profile
+         * The signed-in profile, with whether two-factor sign-in is on
          * @description Admin JWT.
          */
         get: operations["getMe"];
@@ -456,6 +456,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second step of an admin sign-in: the challenge with a code from the app or a recovery code */
+        post: operations["loginWithSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/permissions": {
         parameters: {
             query?: never;
@@ -507,6 +524,206 @@ export interface paths {
          * @description Customer JWT.
          */
         post: operations["mobileRequestAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in: a new secret for the authenticator app
+         * @description Admin JWT.
+         */
+        post: operations["setupTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor sign-in with a code from the app; answers the recovery codes once
+         * @description Admin JWT.
+         */
+        post: operations["confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ten new recovery codes for a code from the app; the old ones stop working
+         * @description Admin JWT.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor sign-in (the password and a code from the app)
+         * @description Admin JWT.
+         */
+        post: operations["disableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed-in devices of the caller: live sessions, most recently used first
+         * @description Admin JWT.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one device out: its refresh token, access tokens and sockets end at once
+         * @description Admin JWT.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign every other device out; this one stays signed in
+         * @description Admin JWT.
+         */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed-in devices of the caller: live sessions, most recently used first
+         * @description Customer JWT.
+         */
+        get: operations["mobileListSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/auth/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one device out: its refresh token, access tokens and sockets end at once
+         * @description Customer JWT.
+         */
+        delete: operations["mobileDeleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign every other device out; this one stays signed in
+         * @description Customer JWT.
+         */
+        post: operations["mobileRevokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -731,6 +948,26 @@ export interface paths {
          * @description Admin JWT with permission `AdminUsers_UPDATE`.
          */
         patch: operations["adminActivateUser"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset an admin's two-factor sign-in (a lost phone); ends every session of theirs
+         * @description Admin JWT with permission `AdminUsers_UPDATE`.
+         */
+        delete: operations["adminResetAdminUserTwoFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/customers": {
@@ -6056,6 +6293,19 @@ export interface components {
             role: string;
             hasPassword: boolean;
         };
+        AdminProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+            hasPassword: boolean;
+            twoFactorEnabled: boolean;
+        };
         SessionTokens: {
             /** Format: uuid */
             sessionId: string;
@@ -6094,6 +6344,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            twoFactorEnabled: boolean;
         };
         AdminCustomer: {
             /** Format: uuid */
@@ -6112,6 +6363,39 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             deletionScheduledAt: string | null;
+        };
+        TotpSetup: {
+            /** @description The secret as base32 (RFC 4648, no padding), for typing into the app */
+            secret: string;
+            /** @description `otpauth://totp/…` for a QR code */
+            otpauthUrl: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, `xxxxx-xxxxx`; shown once, stored only as digests */
+            recoveryCodes: string[];
+        };
+        TwoFactorChallenge: {
+            /** @constant */
+            twoFactorRequired: true;
+            /** @description Answer it at POST /api/auth/login/2fa */
+            challengeToken: string;
+            methods: ("totp" | "recovery_code")[];
+        };
+        SignedInDevice: {
+            /** Format: uuid */
+            sessionId: string;
+            /** @description From the deviceInfo given at sign-in; null when none was */
+            deviceName: string | null;
+            deviceType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute; the sign-in time until then
+             */
+            lastUsedAt: string;
+            /** @description The session of the token making this request */
+            current: boolean;
         };
         BlogPostListItem: {
             id: number;
@@ -7544,7 +7828,7 @@ export interface operations {
                         data: {
                             user: components["schemas"]["UserProfile"];
                             tokens: components["schemas"]["SessionTokens"];
-                        };
+                        } | components["schemas"]["TwoFactorChallenge"];
                     };
                 };
             };
@@ -7854,7 +8138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7862,7 +8146,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -8033,7 +8317,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        data: components["schemas"]["UserProfileWithPassword"];
+                        data: components["schemas"]["AdminProfile"];
                     };
                 };
             };
@@ -8185,7 +8469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8193,7 +8477,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -8277,7 +8561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8285,7 +8569,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -9096,6 +9380,94 @@ export interface operations {
             };
         };
     };
+    loginWithSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeToken: string;
+                    code?: string;
+                    recoveryCode?: string;
+                    deviceInfo?: {
+                        deviceId: string;
+                        deviceType: string;
+                        deviceName: string;
+                        pushToken?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            user: components["schemas"]["UserProfile"];
+                            tokens: components["schemas"]["SessionTokens"];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_2FA_CHALLENGE_INVALID`, `AUTH_2FA_CODE_INVALID`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CHALLENGE_INVALID" | "AUTH_2FA_CODE_INVALID";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
     listMyPermissions: {
         parameters: {
             query?: never;
@@ -9144,7 +9516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9152,7 +9524,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -9319,6 +9691,743 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    setupTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["TotpSetup"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `AUTH_2FA_ALREADY_ENABLED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ALREADY_ENABLED";
+                    };
+                };
+            };
+        };
+    };
+    confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `AUTH_2FA_CODE_INVALID`, `AUTH_2FA_SETUP_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CODE_INVALID" | "AUTH_2FA_SETUP_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `AUTH_2FA_ALREADY_ENABLED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ALREADY_ENABLED";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `AUTH_2FA_CODE_INVALID`, `AUTH_2FA_SETUP_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CODE_INVALID" | "AUTH_2FA_SETUP_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `AUTH_2FA_CODE_INVALID`, `AUTH_2FA_SETUP_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CODE_INVALID" | "AUTH_2FA_SETUP_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_INVALID_CREDENTIALS`, `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_INVALID_CREDENTIALS" | "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["SignedInDevice"][];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_SESSION_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            revokedCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    mobileListSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["SignedInDevice"][];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    mobileDeleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_SESSION_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    mobileRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            revokedCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -9585,7 +10694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9593,7 +10702,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9657,7 +10766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9665,7 +10774,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9725,7 +10834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9733,7 +10842,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9810,7 +10919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9818,7 +10927,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9883,7 +10992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9891,7 +11000,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9976,7 +11085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9984,7 +11093,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10086,7 +11195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10094,7 +11203,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10155,7 +11264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10163,7 +11272,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10252,7 +11361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10260,7 +11369,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10334,7 +11443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10342,7 +11451,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10431,7 +11540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10439,7 +11548,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10516,7 +11625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10524,7 +11633,80 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ADMIN_USER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_USER_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminResetAdminUserTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10601,7 +11783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +11791,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10662,7 +11844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +11852,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10750,7 +11932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10758,7 +11940,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10829,7 +12011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10837,7 +12019,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10891,7 +12073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10899,7 +12081,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10992,7 +12174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11000,7 +12182,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11078,7 +12260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11086,7 +12268,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11171,7 +12353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +12361,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11255,7 +12437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11263,7 +12445,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11324,7 +12506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11332,7 +12514,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11804,7 +12986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11812,7 +12994,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -11866,7 +13048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11874,7 +13056,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -11927,7 +13109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11935,7 +13117,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -12705,7 +13887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12713,7 +13895,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -12766,7 +13948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12774,7 +13956,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -12845,7 +14027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12853,7 +14035,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -12936,7 +14118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12944,7 +14126,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13028,7 +14210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13036,7 +14218,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13113,7 +14295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13121,7 +14303,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13206,7 +14388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13214,7 +14396,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13622,7 +14804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13630,7 +14812,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13683,7 +14865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13691,7 +14873,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13764,7 +14946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13772,7 +14954,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13855,7 +15037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13863,7 +15045,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13946,7 +15128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13954,7 +15136,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14124,7 +15306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14132,7 +15314,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14185,7 +15367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14193,7 +15375,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14258,7 +15440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14266,7 +15448,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14343,7 +15525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14351,7 +15533,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14437,7 +15619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14445,7 +15627,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14510,7 +15692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14518,7 +15700,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14583,7 +15765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14591,7 +15773,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14703,7 +15885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14711,7 +15893,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14803,7 +15985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14811,7 +15993,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14876,7 +16058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14884,7 +16066,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14961,7 +16143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14969,7 +16151,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15034,7 +16216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15042,7 +16224,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15133,7 +16315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15141,7 +16323,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15243,7 +16425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15251,7 +16433,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15312,7 +16494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15320,7 +16502,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15397,7 +16579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15405,7 +16587,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15470,7 +16652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15478,7 +16660,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15565,7 +16747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15573,7 +16755,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15674,7 +16856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15682,7 +16864,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15741,7 +16923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15749,7 +16931,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15826,7 +17008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15834,7 +17016,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15899,7 +17081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15907,7 +17089,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15980,7 +17162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15988,7 +17170,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16250,7 +17432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16258,7 +17440,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16354,7 +17536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16362,7 +17544,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16439,7 +17621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16447,7 +17629,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16512,7 +17694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16520,7 +17702,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16618,7 +17800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16626,7 +17808,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16715,7 +17897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16723,7 +17905,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16788,7 +17970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16796,7 +17978,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17117,7 +18299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17125,7 +18307,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17178,7 +18360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17186,7 +18368,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17259,7 +18441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17267,7 +18449,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17426,7 +18608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17434,7 +18616,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17522,7 +18704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17530,7 +18712,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17608,7 +18790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17616,7 +18798,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17703,7 +18885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17711,7 +18893,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17776,7 +18958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17784,7 +18966,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17849,7 +19031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17857,7 +19039,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17958,7 +19140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17966,7 +19148,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18105,7 +19287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18113,7 +19295,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18187,7 +19369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18195,7 +19377,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18273,7 +19455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18281,7 +19463,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18370,7 +19552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18378,7 +19560,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18448,7 +19630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18456,7 +19638,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18545,7 +19727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18553,7 +19735,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18637,7 +19819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18645,7 +19827,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18746,7 +19928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18754,7 +19936,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18857,7 +20039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18865,7 +20047,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18976,7 +20158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18984,7 +20166,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19073,7 +20255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19081,7 +20263,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19206,7 +20388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19214,7 +20396,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19303,7 +20485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19311,7 +20493,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19388,7 +20570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19396,7 +20578,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19473,7 +20655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19481,7 +20663,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22302,7 +23484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22310,7 +23492,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22375,7 +23557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22383,7 +23565,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22461,7 +23643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22469,7 +23651,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22539,7 +23721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22547,7 +23729,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22624,7 +23806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22632,7 +23814,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22697,7 +23879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22705,7 +23887,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22788,7 +23970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22796,7 +23978,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22885,7 +24067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22893,7 +24075,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22966,7 +24148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22974,7 +24156,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23077,7 +24259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23085,7 +24267,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23163,7 +24345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23171,7 +24353,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23409,7 +24591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23417,7 +24599,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23558,7 +24740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23566,7 +24748,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23690,7 +24872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23698,7 +24880,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23810,7 +24992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23818,7 +25000,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23973,7 +25155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23981,7 +25163,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24105,7 +25287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24113,7 +25295,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24238,7 +25420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24246,7 +25428,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24370,7 +25552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24378,7 +25560,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24490,7 +25672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24498,7 +25680,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24598,7 +25780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24606,7 +25788,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24697,7 +25879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24705,7 +25887,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24803,7 +25985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24811,7 +25993,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24876,7 +26058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24884,7 +26066,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25001,7 +26183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25009,7 +26191,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25119,7 +26301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25127,7 +26309,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25213,7 +26395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25221,7 +26403,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25325,7 +26507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25333,7 +26515,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25428,7 +26610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25436,7 +26618,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25526,7 +26708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25534,7 +26716,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25624,7 +26806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25632,7 +26814,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25741,7 +26923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25749,7 +26931,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25851,7 +27033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25859,7 +27041,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25949,7 +27131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25957,7 +27139,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26047,7 +27229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26055,7 +27237,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26145,7 +27327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26153,7 +27335,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26243,7 +27425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26251,7 +27433,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26341,7 +27523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26349,7 +27531,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26433,7 +27615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26441,7 +27623,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26531,7 +27713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26539,7 +27721,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26616,7 +27798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26624,7 +27806,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26701,7 +27883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26709,7 +27891,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26797,7 +27979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26805,7 +27987,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26909,7 +28091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26917,7 +28099,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27008,7 +28190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27016,7 +28198,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27119,7 +28301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27127,7 +28309,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27228,7 +28410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27236,7 +28418,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27325,7 +28507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27333,7 +28515,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27412,7 +28594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27420,7 +28602,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27510,7 +28692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27518,7 +28700,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27595,7 +28777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27603,7 +28785,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27692,7 +28874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27700,7 +28882,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -29987,7 +31169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29995,7 +31177,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30059,7 +31241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30067,7 +31249,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30273,7 +31455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30281,7 +31463,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30366,7 +31548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30374,7 +31556,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30497,7 +31679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30505,7 +31687,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30620,7 +31802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30628,7 +31810,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30742,7 +31924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30750,7 +31932,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30845,7 +32027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30853,7 +32035,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30956,7 +32138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30964,7 +32146,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31030,7 +32212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31038,7 +32220,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31088,7 +32270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31096,7 +32278,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31407,7 +32589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31415,7 +32597,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31517,7 +32699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31525,7 +32707,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31613,7 +32795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31621,7 +32803,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31691,7 +32873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31699,7 +32881,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32096,7 +33278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32104,7 +33286,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32174,7 +33356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32182,7 +33364,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32247,7 +33429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32255,7 +33437,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32320,7 +33502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32328,7 +33510,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32408,7 +33590,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32416,7 +33598,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32782,7 +33964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32790,7 +33972,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32853,7 +34035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32861,7 +34043,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32950,7 +34132,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32958,7 +34140,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33030,7 +34212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33038,7 +34220,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33297,7 +34479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33305,7 +34487,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33375,7 +34557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33383,7 +34565,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33459,7 +34641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33467,7 +34649,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33527,7 +34709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33535,7 +34717,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33600,7 +34782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33608,7 +34790,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33673,7 +34855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33681,7 +34863,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33755,7 +34937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33763,7 +34945,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33854,7 +35036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33862,7 +35044,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33915,7 +35097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33923,7 +35105,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33996,7 +35178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34004,7 +35186,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34621,7 +35803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34629,7 +35811,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34682,7 +35864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34690,7 +35872,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34765,7 +35947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34773,7 +35955,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34857,7 +36039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34865,7 +36047,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34961,7 +36143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34969,7 +36151,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35056,7 +36238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35064,7 +36246,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35132,7 +36314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35140,7 +36322,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35257,7 +36439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35265,7 +36447,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35367,7 +36549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35375,7 +36557,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35494,7 +36676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35502,7 +36684,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35609,7 +36791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35617,7 +36799,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35700,7 +36882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35708,7 +36890,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35785,7 +36967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35793,7 +36975,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35905,7 +37087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35913,7 +37095,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35963,7 +37145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35971,7 +37153,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36057,7 +37239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36065,7 +37247,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36134,7 +37316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36142,7 +37324,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36195,7 +37377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36203,7 +37385,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36267,7 +37449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36275,7 +37457,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36340,7 +37522,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36348,7 +37530,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36441,7 +37623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36449,7 +37631,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36502,7 +37684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36510,7 +37692,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36574,7 +37756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36582,7 +37764,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36647,7 +37829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36655,7 +37837,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36731,7 +37913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36739,7 +37921,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36791,7 +37973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36799,7 +37981,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -37069,7 +38251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37077,7 +38259,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
