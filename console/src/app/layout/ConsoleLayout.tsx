@@ -35,7 +35,12 @@ function SignedInFrame() {
   const entries = screenAreas
     .flatMap((area) => area.menu)
     .filter((entry) => can(entry.permission) && (!enrolmentRequired || entry.path === SECURITY_PATH));
-  if (enrolmentRequired && pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
+  // The screen the outlet would render (the location may already name the next one while its
+  // match is still the old screen's): no other screen may mount, or its requests would be refused.
+  const shown = matches.at(-1)?.pathname;
+  if (enrolmentRequired && (pathname !== SECURITY_PATH || shown !== SECURITY_PATH)) {
+    return pathname === SECURITY_PATH ? <LoadingState /> : <Navigate to={SECURITY_PATH} replace />;
+  }
   const isActive = (path: string) =>
     path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 
