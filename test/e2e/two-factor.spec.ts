@@ -186,3 +186,67 @@ for (const language of ['en', 'ne'] as const satisfies Language[]) {
     await expect(page.getByRole('button', { name: s.security.devices.signOutOthers })).toBeDisabled();
   });
 }
+
+// STAFF_2FA_REQUIRED is a server setting, and the shared test server runs without it: here the
+// browser gets the answers that setting gives (403 AUTH_2FA_ENROLMENT_REQUIRED on every admin
+// route but me, logout, 2fa and sessions, as the API tests check), until the admin has
+// turned two-factor sign-in on. The console must land on Security and offer nothing else.
+test('with two-factor sign-in required, an admin without it lands on Security and stays there until enrolled (ne)', async ({
+  page,
+  request,
+}) => {
+  const s = strings.ne;
+  const admin = await newAdmin(request, 'required');
+  let enrolled = false;
+  const confined: string[] = [];
+  await page.route(/\/api\/(admin\/|auth\/permissions)/, async (route) => {
+    if (enrolled) return route.continue();
+    confined.push(new URL(route.request().url()).pathname);
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 403,
+        message: 'Turn on two-factor sign-in before using the back office',
+        errorCode: 'AUTH_2FA_ENROLMENT_REQUIRED',
+        timestamp: new Date().toISOString(),
+        path: new URL(route.request().url()).pathname,
+      }),
+    });
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/orders');
+  await page.getByLabel('Language').selectOption('नेपाली');
+  await page.getByLabel(s.auth.fields.email, { exact: true }).fill(admin.email);
+  await page.getByLabel(s.auth.fields.password, { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: s.auth.signIn.submit, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: s.security.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/security$/);
+  await expect(page.getByText(s.security.required.title, { exact: true })).toBeVisible();
+  // No other screen was mounted: the only refused request was the permissions the session reads.
+  expect(confined).toEqual(['/api/auth/permissions']);
+  await page.getByRole('button', { name: s.common.layout.toggleMenu }).click();
+  const menu = page.getByRole('navigation', { name: s.common.layout.menu });
+  await expect(menu.getByRole('link')).toHaveCount(1);
+  await expectAccessible(page);
+  await shot(page, 'required-confined-ne-390');
+  await page.getByRole('button', { name: s.common.layout.toggleMenu }).click();
+
+  // A typed address leads back to Security.
+  await page.goto('/admin/');
+  await page.getByLabel(s.auth.fields.email, { exact: true }).fill(admin.email);
+  await page.getByLabel(s.auth.fields.password, { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: s.auth.signIn.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/security$/);
+
+  await page.getByRole('button', { name: s.security.twoFactor.turnOn }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  enrolled = true;
+  await page.getByLabel(s.security.twoFactor.code, { exact: true }).fill(codeAt(secret, Date.now()));
+  await page.getByRole('button', { name: s.security.twoFactor.confirm }).click();
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+  await page.getByRole('button', { name: s.security.recovery.saved }).click();
+  await expect(page.getByText(s.security.required.title, { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: s.common.layout.toggleMenu }).click();
+  await expect(menu.getByRole('link').nth(1)).toBeVisible();
+});

@@ -4,6 +4,7 @@
 // signed out. With STAFF_2FA_REQUIRED this is the only page an admin without 2FA can open.
 import {
   Alert,
+  Box,
   Button,
   Code,
   CopyButton,
@@ -377,8 +378,9 @@ function Devices() {
         ) : devices.isError ? (
           <ErrorState error={devices.error} onRetry={() => void devices.refetch()} />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
+          // Scrolls sideways on a phone; focusable, so a keyboard can scroll it too.
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('devices.title')}>
+            <Table striped miw={560}>
               <Table.Caption>{t('devices.caption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -431,7 +433,7 @@ function Devices() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         )}
       </Stack>
     </Paper>
