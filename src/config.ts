@@ -219,7 +219,7 @@ export const settings = {
     schema: optionalString.pipe(z.string().min(32).optional()),
   }),
   DIGITAL_KEYS_SECRET: setting({
-    doc: 'Secret that encrypts stored digital keys (licence keys) and makes their duplicate digests (at least 32 characters). Unset: derived from `JWT_SECRET`, so rotating that secret would make stored keys unreadable; set this in production and never change it.',
+    doc: "Secret that encrypts stored digital keys (licence keys) and staff authenticator-app (2FA) secrets, and makes the keys' duplicate digests (at least 32 characters). Unset: derived from `JWT_SECRET`, so rotating that secret would make stored keys and 2FA secrets unreadable; set this in production and never change it.",
     schema: optionalString.pipe(z.string().min(32).optional()),
   }),
   JWT_ACCESS_TTL_SECONDS: setting({
@@ -232,6 +232,16 @@ export const settings = {
     doc: 'How long a client that lost the reply of a refresh may retry with the previous refresh token.',
     schema: int(0, 300),
     default: '10',
+  }),
+  STAFF_2FA_REQUIRED: setting({
+    doc: 'When true, an admin without two-factor sign-in still signs in, but every admin route except `/api/auth/me`, `/api/auth/logout`, `/api/auth/2fa/*` and `/api/auth/sessions*` answers 403 `AUTH_2FA_ENROLMENT_REQUIRED` until they turn it on.',
+    schema: bool,
+    default: 'false',
+  }),
+  AUTH_2FA_CHALLENGE_TTL_SECONDS: setting({
+    doc: 'How long the challenge of an admin sign-in with two-factor sign-in stays valid between the password step and the code step.',
+    schema: int(30, 3600),
+    default: '300',
   }),
   TRUST_PROXY: setting({
     doc: 'Proxies whose `X-Forwarded-For` is trusted for the client IP (rate limits): comma separated addresses or CIDR ranges, or a hop count. Unset: the connection address is the client.',

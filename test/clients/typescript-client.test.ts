@@ -1,5 +1,6 @@
 // @pasal/client against a real listening server: what a storefront or app developer does with it.
 import type { AddressInfo } from 'node:net';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPasalClient,
@@ -7,6 +8,7 @@ import {
   type PasalClient,
   PasalError,
   type Tokens,
+  TwoFactorRequired,
 } from '../../clients/typescript/src';
 import { TestClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -25,6 +27,31 @@ describe('@pasal/client', () => {
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterAll(() => t.close());
+
+  it('an admin with two-factor sign-in: login throws TwoFactorRequired, loginWithSecondFactor keeps the tokens', async () => {
+    const account = await signedInAdmin(t, { permissions: [] });
+    const admin = createPasalClient({ baseUrl, surface: 'admin', tokens: account.tokens });
+    const { secret } = await admin.post('/api/auth/2fa/totp/setup');
+    const codeNow = () =>
+      new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+        timestamp: clock.now().getTime(),
+      });
+    const { recoveryCodes } = await admin.post('/api/auth/2fa/totp/confirm', { body: { code: codeNow() } });
+    expect(recoveryCodes).toHaveLength(10);
+
+    const saved: (Tokens | null)[] = [];
+    const fresh = createPasalClient({ baseUrl, surface: 'admin', onTokens: (tokens) => saved.push(tokens) });
+    const thrown = await fresh.login({ email: account.email, password: TEST_PASSWORD }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(TwoFactorRequired);
+    expect(thrown.challenge).toMatchObject({ twoFactorRequired: true, methods: ['totp', 'recovery_code'] });
+    expect(fresh.tokens).toBeNull();
+    const tokens = await fresh.loginWithSecondFactor({
+      challengeToken: thrown.challenge.challengeToken,
+      recoveryCode: recoveryCodes[0]!,
+    });
+    expect(saved.at(-1)).toEqual(tokens);
+    expect(await fresh.get('/api/auth/me')).toMatchObject({ id: account.userId, twoFactorEnabled: true });
+  });
 
   it('registers, verifies by mail, signs in, lists products and opens an inquiry', async () => {
     // A product published by an admin through the admin surface of the client.

@@ -75,7 +75,20 @@ describe('OpenAPI document', () => {
     const create = find('post', '/api/admin/products');
     expect(create.security).toEqual([{ bearerAuth: [] }]);
     expect(errorCodes(create, 401)).toEqual(['AUTH_UNAUTHORIZED']);
-    expect(errorCodes(create, 403)).toEqual(['AUTH_FORBIDDEN', 'AUTH_PERMISSION_DENIED']);
+    // STAFF_2FA_REQUIRED: an admin without 2FA is confined to the enrolment routes.
+    expect(errorCodes(create, 403)).toEqual([
+      'AUTH_2FA_ENROLMENT_REQUIRED',
+      'AUTH_FORBIDDEN',
+      'AUTH_PERMISSION_DENIED',
+    ]);
+    for (const [method, p] of [
+      ['get', '/api/auth/me'],
+      ['delete', '/api/auth/logout'],
+      ['post', '/api/auth/2fa/totp/setup'],
+      ['get', '/api/auth/sessions'],
+    ]) {
+      expect(errorCodes(find(method!, p!), 403), p).toEqual(['AUTH_FORBIDDEN']);
+    }
     expect(errorCodes(create, 400)).toEqual(
       expect.arrayContaining(['INVALID_JSON', 'PRODUCT_CATEGORY_INVALID']),
     );

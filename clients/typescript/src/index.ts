@@ -64,6 +64,20 @@ export interface Tokens {
   refreshToken: string;
 }
 
+/** The password step's answer for an admin with two-factor sign-in. */
+export type TwoFactorChallenge = components['schemas']['TwoFactorChallenge'];
+
+/**
+ * Thrown by `login` when the account has two-factor sign-in: no tokens yet. Answer the
+ * challenge with `loginWithSecondFactor`.
+ */
+export class TwoFactorRequired extends Error {
+  override name = 'TwoFactorRequired';
+  constructor(readonly challenge: TwoFactorChallenge) {
+    super('Two-factor sign-in: answer the challenge with a code');
+  }
+}
+
 export interface PasalClientOptions {
   /** The API's base URL, e.g. `https://api.example-store.com`. */
   baseUrl: string;
@@ -114,6 +128,13 @@ export interface PasalClient {
   raw: Client<paths, Json>;
   /** Signs in with email and password on the client's surface and keeps the tokens. */
   login(body: { email: string; password: string; deviceInfo?: Record<string, unknown> }): Promise<Tokens>;
+  /** The code step of an admin sign-in (after `TwoFactorRequired`); keeps the tokens. */
+  loginWithSecondFactor(
+    body: { challengeToken: string; deviceInfo?: Record<string, unknown> } & (
+      | { code: string }
+      | { recoveryCode: string }
+    ),
+  ): Promise<Tokens>;
   /** Rotates the tokens now (normally done on demand when the access token has expired). */
   refresh(): Promise<Tokens>;
   /** Ends the session on the server and forgets the tokens. */
@@ -236,7 +257,17 @@ export function createPasalClient(options: PasalClientOptions): PasalClient {
     raw,
     async login(body) {
       const url = options.surface === 'admin' ? '/api/auth/login/email' : '/api/mobile/auth/login/email';
-      const { data } = (await unwrap(raw.POST(url, { body: body as never }))) as { data: { tokens: Tokens } };
+      const { data } = (await unwrap(raw.POST(url, { body: body as never }))) as {
+        data: { tokens: Tokens } | TwoFactorChallenge;
+      };
+      if ('twoFactorRequired' in data) throw new TwoFactorRequired(data);
+      setTokens(data.tokens);
+      return data.tokens;
+    },
+    async loginWithSecondFactor(body) {
+      const { data } = (await unwrap(raw.POST('/api/auth/login/2fa', { body: body as never }))) as {
+        data: { tokens: Tokens };
+      };
       setTokens(data.tokens);
       return data.tokens;
     },

@@ -182,7 +182,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in profile
+         * The signed-in profile, with whether two-factor sign-in is on
          * @description Admin JWT.
          */
         get: operations["getMe"];
@@ -456,6 +456,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second step of an admin sign-in: the challenge with a code from the app or a recovery code */
+        post: operations["loginWithSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/permissions": {
         parameters: {
             query?: never;
@@ -507,6 +524,206 @@ export interface paths {
          * @description Customer JWT.
          */
         post: operations["mobileRequestAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in: a new secret for the authenticator app
+         * @description Admin JWT.
+         */
+        post: operations["setupTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor sign-in with a code from the app; answers the recovery codes once
+         * @description Admin JWT.
+         */
+        post: operations["confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ten new recovery codes for a code from the app; the old ones stop working
+         * @description Admin JWT.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor sign-in (the password and a code from the app)
+         * @description Admin JWT.
+         */
+        post: operations["disableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed-in devices of the caller: live sessions, most recently used first
+         * @description Admin JWT.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one device out: its refresh token, access tokens and sockets end at once
+         * @description Admin JWT.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign every other device out; this one stays signed in
+         * @description Admin JWT.
+         */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed-in devices of the caller: live sessions, most recently used first
+         * @description Customer JWT.
+         */
+        get: operations["mobileListSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/auth/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one device out: its refresh token, access tokens and sockets end at once
+         * @description Customer JWT.
+         */
+        delete: operations["mobileDeleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign every other device out; this one stays signed in
+         * @description Customer JWT.
+         */
+        post: operations["mobileRevokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -731,6 +948,26 @@ export interface paths {
          * @description Admin JWT with permission `AdminUsers_UPDATE`.
          */
         patch: operations["adminActivateUser"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset an admin's two-factor sign-in (a lost phone); ends every session of theirs
+         * @description Admin JWT with permission `AdminUsers_UPDATE`.
+         */
+        delete: operations["adminResetAdminUserTwoFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/customers": {
@@ -6059,6 +6296,19 @@ export interface components {
             role: string;
             hasPassword: boolean;
         };
+        AdminProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+            hasPassword: boolean;
+            twoFactorEnabled: boolean;
+        };
         SessionTokens: {
             /** Format: uuid */
             sessionId: string;
@@ -6097,6 +6347,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            twoFactorEnabled: boolean;
         };
         AdminCustomer: {
             /** Format: uuid */
@@ -6115,6 +6366,39 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             deletionScheduledAt: string | null;
+        };
+        TotpSetup: {
+            /** @description The secret as base32 (RFC 4648, no padding), for typing into the app */
+            secret: string;
+            /** @description `otpauth://totp/…` for a QR code */
+            otpauthUrl: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, `xxxxx-xxxxx`; shown once, stored only as digests */
+            recoveryCodes: string[];
+        };
+        TwoFactorChallenge: {
+            /** @constant */
+            twoFactorRequired: true;
+            /** @description Answer it at POST /api/auth/login/2fa */
+            challengeToken: string;
+            methods: ("totp" | "recovery_code")[];
+        };
+        SignedInDevice: {
+            /** Format: uuid */
+            sessionId: string;
+            /** @description From the deviceInfo given at sign-in; null when none was */
+            deviceName: string | null;
+            deviceType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute; the sign-in time until then
+             */
+            lastUsedAt: string;
+            /** @description The session of the token making this request */
+            current: boolean;
         };
         BlogPostListItem: {
             id: number;
@@ -7547,7 +7831,7 @@ export interface operations {
                         data: {
                             user: components["schemas"]["UserProfile"];
                             tokens: components["schemas"]["SessionTokens"];
-                        };
+                        } | components["schemas"]["TwoFactorChallenge"];
                     };
                 };
             };
@@ -7857,7 +8141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7865,7 +8149,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -8036,7 +8320,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        data: components["schemas"]["UserProfileWithPassword"];
+                        data: components["schemas"]["AdminProfile"];
                     };
                 };
             };
@@ -8188,7 +8472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8196,7 +8480,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -8280,7 +8564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8288,7 +8572,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -9099,6 +9383,94 @@ export interface operations {
             };
         };
     };
+    loginWithSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challengeToken: string;
+                    code?: string;
+                    recoveryCode?: string;
+                    deviceInfo?: {
+                        deviceId: string;
+                        deviceType: string;
+                        deviceName: string;
+                        pushToken?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            user: components["schemas"]["UserProfile"];
+                            tokens: components["schemas"]["SessionTokens"];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_2FA_CHALLENGE_INVALID`, `AUTH_2FA_CODE_INVALID`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CHALLENGE_INVALID" | "AUTH_2FA_CODE_INVALID";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
     listMyPermissions: {
         parameters: {
             query?: never;
@@ -9147,7 +9519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9155,7 +9527,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -9322,6 +9694,743 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    setupTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["TotpSetup"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `AUTH_2FA_ALREADY_ENABLED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ALREADY_ENABLED";
+                    };
+                };
+            };
+        };
+    };
+    confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `AUTH_2FA_CODE_INVALID`, `AUTH_2FA_SETUP_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CODE_INVALID" | "AUTH_2FA_SETUP_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `AUTH_2FA_ALREADY_ENABLED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ALREADY_ENABLED";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `AUTH_2FA_CODE_INVALID`, `AUTH_2FA_SETUP_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CODE_INVALID" | "AUTH_2FA_SETUP_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `AUTH_2FA_CODE_INVALID`, `AUTH_2FA_SETUP_REQUIRED`, `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_CODE_INVALID" | "AUTH_2FA_SETUP_REQUIRED" | "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_INVALID_CREDENTIALS`, `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_INVALID_CREDENTIALS" | "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["SignedInDevice"][];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_SESSION_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            revokedCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    mobileListSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["SignedInDevice"][];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    mobileDeleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `AUTH_SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_SESSION_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    mobileRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            revokedCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -9588,7 +10697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9596,7 +10705,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9660,7 +10769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9668,7 +10777,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9728,7 +10837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9736,7 +10845,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9813,7 +10922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9821,7 +10930,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9886,7 +10995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9894,7 +11003,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -9979,7 +11088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9987,7 +11096,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10089,7 +11198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10097,7 +11206,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10158,7 +11267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10166,7 +11275,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10255,7 +11364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10263,7 +11372,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10337,7 +11446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10345,7 +11454,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10434,7 +11543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10442,7 +11551,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10519,7 +11628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10527,7 +11636,80 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ADMIN_USER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ADMIN_USER_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminResetAdminUserTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10604,7 +11786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10612,7 +11794,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10665,7 +11847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10673,7 +11855,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10753,7 +11935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10761,7 +11943,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10832,7 +12014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10840,7 +12022,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10894,7 +12076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10902,7 +12084,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -10995,7 +12177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11003,7 +12185,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11081,7 +12263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,7 +12271,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11174,7 +12356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11182,7 +12364,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11258,7 +12440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11266,7 +12448,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11327,7 +12509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11335,7 +12517,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -11807,7 +12989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11815,7 +12997,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -11869,7 +13051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11877,7 +13059,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -11930,7 +13112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11938,7 +13120,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };
@@ -12708,7 +13890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12716,7 +13898,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -12769,7 +13951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12777,7 +13959,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -12848,7 +14030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12856,7 +14038,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -12939,7 +14121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12947,7 +14129,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13031,7 +14213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13039,7 +14221,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13116,7 +14298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13124,7 +14306,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13209,7 +14391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13217,7 +14399,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13625,7 +14807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,7 +14815,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13686,7 +14868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13694,7 +14876,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13767,7 +14949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13775,7 +14957,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13858,7 +15040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13866,7 +15048,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -13949,7 +15131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13957,7 +15139,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14127,7 +15309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14135,7 +15317,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14188,7 +15370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14196,7 +15378,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14261,7 +15443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14269,7 +15451,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14346,7 +15528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14354,7 +15536,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14440,7 +15622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14448,7 +15630,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14513,7 +15695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14521,7 +15703,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14586,7 +15768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14594,7 +15776,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14706,7 +15888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14714,7 +15896,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14806,7 +15988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14814,7 +15996,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14879,7 +16061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14887,7 +16069,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -14964,7 +16146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14972,7 +16154,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15037,7 +16219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15045,7 +16227,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15136,7 +16318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15144,7 +16326,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15246,7 +16428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15254,7 +16436,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15315,7 +16497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15323,7 +16505,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15400,7 +16582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15408,7 +16590,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15473,7 +16655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15481,7 +16663,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15568,7 +16750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15576,7 +16758,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15677,7 +16859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15685,7 +16867,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15744,7 +16926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15752,7 +16934,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15829,7 +17011,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15837,7 +17019,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15902,7 +17084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15910,7 +17092,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -15983,7 +17165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15991,7 +17173,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16253,7 +17435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16261,7 +17443,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16357,7 +17539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16365,7 +17547,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16442,7 +17624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16450,7 +17632,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16515,7 +17697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16523,7 +17705,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16621,7 +17803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16629,7 +17811,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16718,7 +17900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16726,7 +17908,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -16791,7 +17973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16799,7 +17981,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17120,7 +18302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17128,7 +18310,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17181,7 +18363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17189,7 +18371,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17262,7 +18444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17270,7 +18452,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17429,7 +18611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17437,7 +18619,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17525,7 +18707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17533,7 +18715,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17611,7 +18793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17619,7 +18801,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17706,7 +18888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17714,7 +18896,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17779,7 +18961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17787,7 +18969,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17852,7 +19034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17860,7 +19042,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -17961,7 +19143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17969,7 +19151,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18108,7 +19290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18116,7 +19298,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18190,7 +19372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18198,7 +19380,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18276,7 +19458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18284,7 +19466,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18373,7 +19555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18381,7 +19563,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18451,7 +19633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18459,7 +19641,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18548,7 +19730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18556,7 +19738,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18640,7 +19822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18648,7 +19830,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18749,7 +19931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18757,7 +19939,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18860,7 +20042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18868,7 +20050,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -18979,7 +20161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18987,7 +20169,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19076,7 +20258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19084,7 +20266,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19209,7 +20391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19217,7 +20399,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19306,7 +20488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19314,7 +20496,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19391,7 +20573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19399,7 +20581,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -19476,7 +20658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19484,7 +20666,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22305,7 +23487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22313,7 +23495,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22378,7 +23560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22386,7 +23568,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22464,7 +23646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22472,7 +23654,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22542,7 +23724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22550,7 +23732,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22627,7 +23809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22635,7 +23817,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22700,7 +23882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22708,7 +23890,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22791,7 +23973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22799,7 +23981,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22888,7 +24070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22896,7 +24078,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -22969,7 +24151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22977,7 +24159,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23080,7 +24262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23088,7 +24270,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23166,7 +24348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23174,7 +24356,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23412,7 +24594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23420,7 +24602,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23561,7 +24743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23569,7 +24751,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23693,7 +24875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23701,7 +24883,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23813,7 +24995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23821,7 +25003,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -23976,7 +25158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23984,7 +25166,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24108,7 +25290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24116,7 +25298,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24241,7 +25423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24249,7 +25431,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24373,7 +25555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24381,7 +25563,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24493,7 +25675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24501,7 +25683,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24601,7 +25783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24609,7 +25791,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24700,7 +25882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24708,7 +25890,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24806,7 +25988,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24814,7 +25996,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -24879,7 +26061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24887,7 +26069,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25004,7 +26186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25012,7 +26194,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25122,7 +26304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25130,7 +26312,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25216,7 +26398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25224,7 +26406,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25328,7 +26510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25336,7 +26518,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25431,7 +26613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25439,7 +26621,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25529,7 +26711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25537,7 +26719,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25627,7 +26809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25635,7 +26817,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25744,7 +26926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25752,7 +26934,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25854,7 +27036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25862,7 +27044,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -25952,7 +27134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25960,7 +27142,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26050,7 +27232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26058,7 +27240,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26148,7 +27330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26156,7 +27338,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26246,7 +27428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26254,7 +27436,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26344,7 +27526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26352,7 +27534,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26436,7 +27618,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26444,7 +27626,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26534,7 +27716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26542,7 +27724,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26619,7 +27801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26627,7 +27809,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26704,7 +27886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26712,7 +27894,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26800,7 +27982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26808,7 +27990,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -26912,7 +28094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26920,7 +28102,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27011,7 +28193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27019,7 +28201,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27122,7 +28304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27130,7 +28312,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27231,7 +28413,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27239,7 +28421,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27328,7 +28510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27336,7 +28518,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27415,7 +28597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27423,7 +28605,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27513,7 +28695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27521,7 +28703,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27598,7 +28780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27606,7 +28788,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -27695,7 +28877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27703,7 +28885,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -29990,7 +31172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -29998,7 +31180,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30062,7 +31244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30070,7 +31252,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30276,7 +31458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30284,7 +31466,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30369,7 +31551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30377,7 +31559,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30502,7 +31684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30510,7 +31692,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30625,7 +31807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30633,7 +31815,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30747,7 +31929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30755,7 +31937,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30850,7 +32032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30858,7 +32040,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -30961,7 +32143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30969,7 +32151,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31035,7 +32217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31043,7 +32225,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31093,7 +32275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31101,7 +32283,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31412,7 +32594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31420,7 +32602,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31522,7 +32704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31530,7 +32712,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31618,7 +32800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31626,7 +32808,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -31696,7 +32878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31704,7 +32886,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32114,7 +33296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32122,7 +33304,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32192,7 +33374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32200,7 +33382,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32265,7 +33447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32273,7 +33455,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32338,7 +33520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32346,7 +33528,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32426,7 +33608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32434,7 +33616,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32800,7 +33982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32808,7 +33990,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32871,7 +34053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32879,7 +34061,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -32968,7 +34150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -32976,7 +34158,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33048,7 +34230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33056,7 +34238,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33315,7 +34497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33323,7 +34505,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33393,7 +34575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33401,7 +34583,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33477,7 +34659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33485,7 +34667,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33545,7 +34727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33553,7 +34735,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33618,7 +34800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33626,7 +34808,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33691,7 +34873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33699,7 +34881,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33773,7 +34955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33781,7 +34963,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33872,7 +35054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33880,7 +35062,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -33933,7 +35115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -33941,7 +35123,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34014,7 +35196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34022,7 +35204,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34639,7 +35821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34647,7 +35829,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34700,7 +35882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34708,7 +35890,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34783,7 +35965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34791,7 +35973,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34875,7 +36057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34883,7 +36065,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -34979,7 +36161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -34987,7 +36169,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35074,7 +36256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35082,7 +36264,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35153,7 +36335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35161,7 +36343,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35290,7 +36472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35298,7 +36480,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35400,7 +36582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35408,7 +36590,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35527,7 +36709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35535,7 +36717,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35645,7 +36827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35653,7 +36835,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35763,7 +36945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35771,7 +36953,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -35875,7 +37057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35883,7 +37065,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36007,7 +37189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36015,7 +37197,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36065,7 +37247,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36073,7 +37255,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36159,7 +37341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36167,7 +37349,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36236,7 +37418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36244,7 +37426,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36297,7 +37479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36305,7 +37487,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36369,7 +37551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36377,7 +37559,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36442,7 +37624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36450,7 +37632,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36543,7 +37725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36551,7 +37733,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36604,7 +37786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36612,7 +37794,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36676,7 +37858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36684,7 +37866,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36749,7 +37931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36757,7 +37939,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36833,7 +38015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36841,7 +38023,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -36893,7 +38075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -36901,7 +38083,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };
@@ -37195,7 +38377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -37203,7 +38385,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
                     };
                 };
             };

@@ -5,6 +5,7 @@ import { catalogArea } from './catalog';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
+import { securityArea } from './security';
 import { staffArea } from './staff';
 import { supportArea } from './support';
 
@@ -15,4 +16,5 @@ export const screenAreas: readonly ScreenArea[] = [
   supportArea,
   customersArea,
   staffArea,
+  securityArea,
 ];

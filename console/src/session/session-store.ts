@@ -1,7 +1,12 @@
 // The signed-in admin's session, outside React so that the API client, the query cache and
 // the socket all see the same one. Tokens live only in this object's memory (the issue forbids
 // localStorage and sessionStorage): a reload or a new tab asks to sign in again.
-import { createPasalClient, type PasalClient } from '@pasal/client';
+import {
+  createPasalClient,
+  type PasalClient,
+  type TwoFactorChallenge,
+  TwoFactorRequired,
+} from '@pasal/client';
 
 /**
  * - `signed-out`: nobody has signed in in this tab (or they signed out): the sign-in screen.
@@ -15,14 +20,53 @@ export interface SessionStore {
   readonly client: PasalClient;
   status(): SessionStatus;
   subscribe(listener: () => void): () => void;
-  /** Signs in; the status turns `signed-in` only once `whenSignedIn` (loading who they are) is done. */
-  signIn(credentials: { email: string; password: string }, whenSignedIn: () => Promise<void>): Promise<void>;
+  /**
+   * Signs in; the status turns `signed-in` only once `whenSignedIn` (loading who they are) is
+   * done. An admin with two-factor sign-in gets the challenge back instead, still signed out.
+   */
+  signIn(
+    credentials: { email: string; password: string },
+    whenSignedIn: () => Promise<void>,
+  ): Promise<{ challenge?: TwoFactorChallenge }>;
+  /** The code step: a code from the app or a recovery code for the password step's challenge. */
+  answerChallenge(
+    answer: { challengeToken: string } & ({ code: string } | { recoveryCode: string }),
+    whenSignedIn: () => Promise<void>,
+  ): Promise<void>;
   /** Ends the session on the server and here. */
   signOut(): Promise<void>;
   /** The API refused the session (a 401 that a refresh did not cure): show the ended screen. */
   end(): void;
   /** From the ended screen to the sign-in screen. */
   acknowledgeEnd(): void;
+}
+
+/**
+ * How this browser appears in "Signed-in devices" (the API keeps what sign-in sends): the
+ * browser and system read from the user agent, e.g. "Firefox on Windows".
+ */
+export function consoleDevice(userAgent: string = navigator.userAgent) {
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([marker]) => userAgent.includes(marker!))?.[1] ?? 'Browser';
+  const system =
+    [
+      ['Android', 'Android'],
+      ['iPhone', 'iPhone'],
+      ['iPad', 'iPad'],
+      ['Windows', 'Windows'],
+      ['Mac OS', 'macOS'],
+      ['Linux', 'Linux'],
+    ].find(([marker]) => userAgent.includes(marker!))?.[1] ?? '';
+  return {
+    deviceId: globalThis.crypto?.randomUUID?.() ?? String(Date.now()),
+    deviceType: 'web',
+    deviceName: system ? `${browser} on ${system}` : browser,
+  };
 }
 
 export function createSessionStore(opts: { baseUrl: string; fetch?: typeof fetch }): SessionStore {
@@ -46,6 +90,22 @@ export function createSessionStore(opts: { baseUrl: string; fetch?: typeof fetch
     },
   });
 
+  async function signInWith(getTokens: () => Promise<unknown>, whenSignedIn: () => Promise<void>) {
+    changingOnPurpose = true;
+    try {
+      await getTokens();
+      try {
+        await whenSignedIn();
+      } catch (error) {
+        client.setTokens(null);
+        throw error;
+      }
+    } finally {
+      changingOnPurpose = false;
+    }
+    setStatus('signed-in');
+  }
+
   return {
     client,
     status: () => status,
@@ -54,19 +114,19 @@ export function createSessionStore(opts: { baseUrl: string; fetch?: typeof fetch
       return () => listeners.delete(listener);
     },
     async signIn(credentials, whenSignedIn) {
-      changingOnPurpose = true;
       try {
-        await client.login(credentials);
-        try {
-          await whenSignedIn();
-        } catch (error) {
-          client.setTokens(null);
-          throw error;
-        }
-      } finally {
-        changingOnPurpose = false;
+        await signInWith(() => client.login({ ...credentials, deviceInfo: consoleDevice() }), whenSignedIn);
+        return {};
+      } catch (error) {
+        if (error instanceof TwoFactorRequired) return { challenge: error.challenge };
+        throw error;
       }
-      setStatus('signed-in');
+    },
+    async answerChallenge(answer, whenSignedIn) {
+      await signInWith(
+        () => client.loginWithSecondFactor({ ...answer, deviceInfo: consoleDevice() }),
+        whenSignedIn,
+      );
     },
     async signOut() {
       changingOnPurpose = true;

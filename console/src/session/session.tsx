@@ -1,12 +1,13 @@
 // The session in React: the API client, who is signed in (GET /api/auth/me) and what they may
 // do (GET /api/auth/permissions). Screens read it with `useSession()` and gate actions with
 // `can('Orders_UPDATE')` or <Can permission="Orders_UPDATE">: what the role forbids is not shown.
-import type { components, PasalClient } from '@pasal/client';
+import { type components, isPasalError, type PasalClient, type TwoFactorChallenge } from '@pasal/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { SessionStatus, SessionStore } from './session-store';
 
-export type AdminProfile = components['schemas']['UserProfileWithPassword'];
+export type AdminProfile = components['schemas']['AdminProfile'];
+export type SecondFactorAnswer = { challengeToken: string } & ({ code: string } | { recoveryCode: string });
 /** A permission code of the API, `<Module>_<ACTION>`: `Orders_READ`, `Products_UPDATE`. */
 export type PermissionCode = `${string}_${string}`;
 
@@ -19,7 +20,16 @@ export interface Session {
   permissions: ReadonlySet<string>;
   /** May the admin do this? No code (null/undefined) means any signed-in admin may. */
   can(permission: PermissionCode | null | undefined): boolean;
-  signIn(credentials: { email: string; password: string }): Promise<void>;
+  /** Signs in; an admin with two-factor sign-in gets the challenge for `answerChallenge`. */
+  signIn(credentials: { email: string; password: string }): Promise<{ challenge?: TwoFactorChallenge }>;
+  answerChallenge(answer: SecondFactorAnswer): Promise<void>;
+  /**
+   * STAFF_2FA_REQUIRED and no 2FA yet: the API admits this admin only to the Security page,
+   * so the console shows nothing else.
+   */
+  enrolmentRequired: boolean;
+  /** Reads who they are and what they may do again (after turning 2FA on or off). */
+  reloadAccount(): Promise<void>;
   signOut(): Promise<void>;
   /** Leaves the "session ended" screen for the sign-in screen. */
   acknowledgeEnd(): void;
@@ -45,28 +55,50 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
     enabled: signedIn,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // An admin the API confines to enrolment (403 AUTH_2FA_ENROLMENT_REQUIRED) holds nothing yet.
+  const readPermissions = useCallback(
+    () =>
+      client.get('/api/auth/permissions').then(
+        (granted) => ({ ...granted, enrolmentRequired: false }),
+        (error: unknown) => {
+          if (isPasalError(error, 'AUTH_2FA_ENROLMENT_REQUIRED')) {
+            return { role: '', permissions: [] as string[], enrolmentRequired: true };
+          }
+          throw error;
+        },
+      ),
+    [client],
+  );
   const granted = useQuery({
     queryKey: permissionsKey,
-    queryFn: () => client.get('/api/auth/permissions'),
+    queryFn: readPermissions,
     enabled: signedIn,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+  const loadAccount = useCallback(async () => {
+    // Nothing of a previous admin's session stays in the cache.
+    queryClient.clear();
+    await Promise.all([
+      queryClient.fetchQuery({ queryKey: meKey, queryFn: () => client.get('/api/auth/me') }),
+      queryClient.fetchQuery({ queryKey: permissionsKey, queryFn: readPermissions }),
+    ]);
+  }, [client, queryClient, readPermissions]);
+
   const signIn = useCallback(
-    (credentials: { email: string; password: string }) =>
-      store.signIn(credentials, async () => {
-        // Nothing of a previous admin's session stays in the cache.
-        queryClient.clear();
-        await Promise.all([
-          queryClient.fetchQuery({ queryKey: meKey, queryFn: () => client.get('/api/auth/me') }),
-          queryClient.fetchQuery({
-            queryKey: permissionsKey,
-            queryFn: () => client.get('/api/auth/permissions'),
-          }),
-        ]);
-      }),
-    [store, client, queryClient],
+    (credentials: { email: string; password: string }) => store.signIn(credentials, loadAccount),
+    [store, loadAccount],
   );
+  const answerChallenge = useCallback(
+    (answer: SecondFactorAnswer) => store.answerChallenge(answer, loadAccount),
+    [store, loadAccount],
+  );
+  const reloadAccount = useCallback(async () => {
+    await Promise.all([
+      queryClient.refetchQueries({ queryKey: meKey }),
+      queryClient.refetchQueries({ queryKey: permissionsKey }),
+    ]);
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     await store.signOut();
@@ -85,10 +117,26 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
       // Superadmins need no case of their own: the API lists every code for them.
       can: (permission) => signedIn && (!permission || permissions.has(permission)),
       signIn,
+      answerChallenge,
+      enrolmentRequired: signedIn && Boolean(granted.data?.enrolmentRequired),
+      reloadAccount,
       signOut,
       acknowledgeEnd: store.acknowledgeEnd,
     };
-  }, [client, status, signedIn, me.data, granted.data?.role, permissionList, signIn, signOut, store]);
+  }, [
+    client,
+    status,
+    signedIn,
+    me.data,
+    granted.data?.role,
+    granted.data?.enrolmentRequired,
+    permissionList,
+    signIn,
+    answerChallenge,
+    reloadAccount,
+    signOut,
+    store,
+  ]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { preparedPerDb } from '../../platform/db/prepared';
@@ -10,6 +10,7 @@ import {
   rolePermissions,
   roles,
   sessions,
+  staffSecondFactors,
   users,
 } from './identity.table';
 
@@ -56,6 +57,9 @@ export interface LiveSession {
   role: string;
   permissions: string[];
   expiresAt: Date;
+  lastUsedAt: Date | null;
+  /** Whether the user has confirmed two-factor sign-in (admins). */
+  twoFactorEnabled: boolean;
 }
 
 // Every authenticated request asks this, so it is prepared (building this join took ~50-100 µs).
@@ -65,7 +69,10 @@ const liveSessionQuery = preparedPerDb((db) =>
       userId: users.id,
       actor: sessions.actor,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
       role: users.role,
+      twoFactorEnabled: sql<boolean>`exists (select 1 from ${staffSecondFactors}
+          where ${staffSecondFactors.userId} = ${users.id} and ${staffSecondFactors.enabledAt} is not null)`,
       permissions: sql<string[]>`coalesce(
         (select array_agg(${rolePermissions.permission}) from ${rolePermissions}
           join ${roles} on ${roles.id} = ${rolePermissions.roleId}
@@ -97,6 +104,85 @@ export async function findLiveSession(
   // A placeholder's value reaches the driver as it is (no column mapping): the instant as text.
   const [row] = await liveSessionQuery(db).execute({ sessionId, now: now.toISOString() });
   return row;
+}
+
+// Prepared, like the lookup it follows: asked at most once a minute per session.
+const touchSessionQuery = preparedPerDb((db) =>
+  db
+    .update(sessions)
+    .set({ lastUsedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        or(
+          isNull(sessions.lastUsedAt),
+          lte(sessions.lastUsedAt, sql`${sql.placeholder('staleBefore')}::timestamptz`),
+        ),
+      ),
+    )
+    .prepare('identity_touch_session'),
+);
+
+/**
+ * Records that a session was used at `now`, unless it was recorded since `staleBefore`: one
+ * conditional write, so concurrent requests of one session write at most once.
+ */
+export async function touchSession(db: Db, sessionId: string, now: Date, staleBefore: Date): Promise<void> {
+  await touchSessionQuery(db).execute({
+    sessionId,
+    now: now.toISOString(),
+    staleBefore: staleBefore.toISOString(),
+  });
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A user's live sessions (not revoked, not expired), most recently used first. */
+export async function listLiveSessions(db: Db, userId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`), desc(sessions.id));
+}
+
+/** Revokes one live session of `userId`; false when it is not theirs, unknown or not live. */
+export async function revokeSessionOf(db: Db, userId: string, sessionId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of a user but `keepId`; answers the revoked ids. */
+export async function revokeSessionsExcept(
+  db: Db,
+  userId: string,
+  keepId: string,
+  at: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function insertRole(

@@ -201,19 +201,31 @@ export function disconnectSessions(realtime: Pick<Realtime, 'disconnectCredentia
   realtime.disconnectCredentials(sessionIds.map(credentialKeys.session));
 }
 
+/** A session's `lastUsedAt` is written at most this often (signed-in devices show it). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
 /**
  * How the platform learns who a verified access token belongs to: the session must be
  * alive (so logout and deactivation take effect on the next request). A superadmin holds
- * every permission the server knows.
+ * every permission the server knows. With `staffSecondFactorRequired`, an admin without
+ * two-factor sign-in is marked, so only the enrolment routes admit them.
  */
 export function createUserResolver(opts: {
   db: Db;
   clock: Clock;
   allPermissions: () => string[];
+  staffSecondFactorRequired?: boolean;
 }): UserResolver {
   return async (claims) => {
-    const session = await repo.findLiveSession(opts.db, claims.sid, opts.clock.now());
+    const now = opts.clock.now();
+    const session = await repo.findLiveSession(opts.db, claims.sid, now);
     if (!session || session.userId !== claims.sub || session.actor !== claims.actor) return null;
+    // The read above says when the session was last recorded as used, so the write happens
+    // only when that is a minute old: not on every request.
+    const staleBefore = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
+    if (!session.lastUsedAt || session.lastUsedAt <= staleBefore) {
+      await repo.touchSession(opts.db, claims.sid, now, staleBefore);
+    }
     const permissions = session.role === SUPERADMIN_ROLE ? opts.allPermissions() : session.permissions;
     const principal: UserPrincipal = {
       actor: session.actor,
@@ -222,6 +234,9 @@ export function createUserResolver(opts: {
       role: session.role,
       permissions: new Set(permissions),
       sessionExpiresAt: session.expiresAt,
+      ...(opts.staffSecondFactorRequired && session.actor === 'admin' && !session.twoFactorEnabled
+        ? { secondFactorEnrolmentRequired: true }
+        : {}),
     };
     return principal;
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -122,7 +123,15 @@ export const oneTimeCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose', {
-      enum: ['email_verification', 'password_reset', 'phone_verification', 'idp_state', 'idp_exchange'],
+      enum: [
+        'email_verification',
+        'password_reset',
+        'phone_verification',
+        'idp_state',
+        'idp_exchange',
+        // The second step of a staff sign-in: the token the password step answered.
+        'two_factor_challenge',
+      ],
     }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The address the secret was sent to (lowercased email, E.164 phone), or another key. */
@@ -162,4 +171,35 @@ export const identityProviderLinks = pgTable(
     uniqueIndex('identity_provider_links_issuer_subject_unique').on(t.issuer, t.subject),
     index('identity_provider_links_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * An admin's authenticator-app secret (TOTP, decisions.md "Staff second factor"), encrypted
+ * (AES-256-GCM, bound to the user). Without `enabledAt` it is a setup still to be confirmed;
+ * a new setup replaces it. `lastUsedStep` is the 30 s step of the last accepted code: a code
+ * of that step or an earlier one is refused, so a code seen over a shoulder cannot be replayed.
+ */
+export const staffSecondFactors = pgTable('staff_second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  ...timestamps,
+});
+
+/** Single-use recovery codes of an admin with 2FA, as digests; a new set deletes the old one. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    digest: text('digest').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_user_digest_unique').on(t.userId, t.digest)],
 );

@@ -16,6 +16,8 @@ import { customerPermissions } from './identity.permissions';
 import { forgetPushToken } from './identity.repository';
 import { createUserResolver } from './identity.service';
 import { idpRoutes } from './idp/idp.routes';
+import { sessionRoutes } from './sessions/sessions.routes';
+import { twoFactorRoutes } from './two-factor/two-factor.routes';
 
 export { sendAdminInvitation, toProfile } from './auth/auth.service';
 export * as counterCustomers from './identity.counter';
@@ -56,7 +58,12 @@ export const identityModule: PasalModule = {
   async register(ctx) {
     const { db, clock, authenticator, permissionCatalog, jobs } = ctx;
     authenticator.setUserResolver(
-      createUserResolver({ db, clock, allPermissions: () => permissionCatalog.flatMap((g) => g.codes) }),
+      createUserResolver({
+        db,
+        clock,
+        allPermissions: () => permissionCatalog.flatMap((g) => g.codes),
+        staffSecondFactorRequired: ctx.config.STAFF_2FA_REQUIRED,
+      }),
     );
     const anonymize = anonymizeDeletedAccountsJob({ db, clock, realtime: ctx.realtime });
     jobs.register(anonymize);
@@ -72,6 +79,8 @@ export const identityModule: PasalModule = {
     jobs.register(mailJobs.passwordReset);
     jobs.register(mailJobs.verification);
     authRoutes(ctx, mailJobs);
+    twoFactorRoutes(ctx);
+    sessionRoutes(ctx);
     idpRoutes(ctx);
     adminRoutes(ctx);
   },

@@ -6,8 +6,11 @@ export type Access =
   | { kind: 'public' }
   /** Public, but a valid customer JWT, when sent, identifies the caller. */
   | { kind: 'optionalCustomer' }
-  /** An admin JWT; with `permission`, the admin's role must hold it. */
-  | { kind: 'admin'; permission?: string }
+  /**
+   * An admin JWT; with `permission`, the admin's role must hold it. `duringEnrolment`: also
+   * open to an admin who must still turn on two-factor sign-in (the enrolment routes).
+   */
+  | { kind: 'admin'; permission?: string; duringEnrolment?: boolean }
   | { kind: 'customer'; permission?: string }
   /** A customer JWT or a guest credential of `guestPrefix`; `guestDenied` when neither is valid. */
   | { kind: 'customerOrGuest'; guestPrefix: string; guestDenied: () => AppError };
@@ -15,7 +18,11 @@ export type Access =
 export const access = {
   public: (): Access => ({ kind: 'public' }),
   optionalCustomer: (): Access => ({ kind: 'optionalCustomer' }),
-  admin: (permission?: string): Access => ({ kind: 'admin', permission }),
+  admin: (permission?: string, opts: { duringEnrolment?: boolean } = {}): Access => ({
+    kind: 'admin',
+    permission,
+    ...(opts.duringEnrolment ? { duringEnrolment: true } : {}),
+  }),
   customer: (permission?: string): Access => ({ kind: 'customer', permission }),
   customerOrGuest: (guestPrefix: string, guestDenied: () => AppError): Access => ({
     kind: 'customerOrGuest',

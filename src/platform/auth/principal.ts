@@ -11,6 +11,11 @@ export interface UserPrincipal {
   permissions: ReadonlySet<string>;
   /** When the session itself ends (its refresh lifetime): a socket opened with it is closed then. */
   sessionExpiresAt?: Date;
+  /**
+   * An admin who must turn on two-factor sign-in first (`STAFF_2FA_REQUIRED`): only routes
+   * declared with `duringEnrolment` admit them.
+   */
+  secondFactorEnrolmentRequired?: boolean;
 }
 
 export interface GuestPrincipal {

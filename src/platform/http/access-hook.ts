@@ -85,6 +85,9 @@ function admit(
       if (result.kind !== 'user') throw httpErrors.unauthorized();
       const user = result.principal;
       if (user.actor !== rule.kind) throw httpErrors.forbidden();
+      if (user.secondFactorEnrolmentRequired && !(rule.kind === 'admin' && rule.duringEnrolment)) {
+        throw httpErrors.secondFactorEnrolmentRequired();
+      }
       if (rule.permission && !user.permissions.has(rule.permission)) {
         throw httpErrors.permissionDenied(rule.permission);
       }

@@ -34,6 +34,13 @@ export const httpErrors = {
   forbidden: () => new AppError(403, 'AUTH_FORBIDDEN', 'This route is not for this kind of account'),
   permissionDenied: (permission: string) =>
     new AppError(403, 'AUTH_PERMISSION_DENIED', `Permission ${permission} is required`),
+  /** decisions.md, "Staff second factor": `STAFF_2FA_REQUIRED` and no 2FA yet. */
+  secondFactorEnrolmentRequired: () =>
+    new AppError(
+      403,
+      'AUTH_2FA_ENROLMENT_REQUIRED',
+      'Turn on two-factor sign-in before using the back office',
+    ),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(
       429,

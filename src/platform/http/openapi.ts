@@ -49,6 +49,8 @@ interface RouteFacts {
   access: Access['kind'];
   guestDenied?: AppError;
   permission?: boolean;
+  /** An admin route closed to admins who must turn on two-factor sign-in first. */
+  enrolmentGated?: boolean;
   body: boolean;
   rateLimited: boolean;
   operation?: string;
@@ -98,6 +100,7 @@ function routeFacts(route: {
     access: rule?.kind ?? 'public',
     guestDenied: rule?.kind === 'customerOrGuest' ? rule.guestDenied() : undefined,
     permission: rule && 'permission' in rule ? Boolean(rule.permission) : false,
+    enrolmentGated: rule?.kind === 'admin' && !rule.duringEnrolment,
     body: Boolean(route.schema?.body),
     rateLimited:
       route.config?.rateLimit != null || hooks.some((h) => typeof h === 'function' && limiters.has(h)),
@@ -326,6 +329,7 @@ function documentErrors(operation: Operation, facts: RouteFacts): void {
     // A route of one kind of account refuses the other kind; a permission may be missing.
     add(403, ['AUTH_FORBIDDEN']);
     if (facts.permission) add(403, ['AUTH_PERMISSION_DENIED']);
+    if (facts.enrolmentGated) add(403, ['AUTH_2FA_ENROLMENT_REQUIRED']);
   }
   if (facts.rateLimited) add(429, shared.rateLimited);
   for (const error of facts.errors) add(error.statusCode, [error.errorCode]);

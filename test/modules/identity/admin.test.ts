@@ -436,6 +436,7 @@ describe('admin management', () => {
         role: role.name,
         isActive: true,
         lastLoginAt: null,
+        twoFactorEnabled: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

@@ -2,12 +2,13 @@
 // built from every screen area's entries the admin may use, and the screen.
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/StatePanels';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { screenAreas } from '../../screens';
+import { SECURITY_PATH } from '../../screens/security';
 import { useSession } from '../../session/session';
 import { NoAccess, SessionEnded } from '../fallbacks';
 
@@ -22,14 +23,24 @@ export function ConsoleLayout() {
 function SignedInFrame() {
   // Every area's namespace, for the menu labels (each a small chunk).
   const { t } = useTranslation(['common', ...screenAreas.map((area) => area.namespace)]);
-  const { admin, role, can, signOut } = useSession();
+  const { admin, role, can, signOut, enrolmentRequired } = useSession();
   const navigate = useNavigate();
   const [menuOpen, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   const matches = useMatches();
   const refused = matches.map((match) => match.staticData?.permission).find((code) => code && !can(code));
 
-  const entries = screenAreas.flatMap((area) => area.menu).filter((entry) => can(entry.permission));
+  // STAFF_2FA_REQUIRED and no 2FA yet: the API admits them to the Security page only, so the
+  // console offers nothing else and takes every other address there.
+  const entries = screenAreas
+    .flatMap((area) => area.menu)
+    .filter((entry) => can(entry.permission) && (!enrolmentRequired || entry.path === SECURITY_PATH));
+  // The screen the outlet would render (the location may already name the next one while its
+  // match is still the old screen's): no other screen may mount, or its requests would be refused.
+  const shown = matches.at(-1)?.pathname;
+  if (enrolmentRequired && (pathname !== SECURITY_PATH || shown !== SECURITY_PATH)) {
+    return pathname === SECURITY_PATH ? <LoadingState /> : <Navigate to={SECURITY_PATH} replace />;
+  }
   const isActive = (path: string) =>
     path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 

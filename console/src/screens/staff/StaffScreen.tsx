@@ -28,6 +28,7 @@ export function StaffScreen() {
   const [state, setState] = useState<'true' | 'false' | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const roles = useAdminRoles();
   const filters = { search: search || undefined, role: role ?? undefined, isActive: state ?? undefined };
 
@@ -74,6 +75,15 @@ export function StaffScreen() {
       ),
     },
     {
+      key: 'twoFactor',
+      header: t('admins.twoFactor'),
+      cell: (a) => (
+        <StateBadge color={a.twoFactorEnabled ? 'teal' : 'gray'}>
+          {a.twoFactorEnabled ? t('admins.twoFactorOn') : t('admins.twoFactorOff')}
+        </StateBadge>
+      ),
+    },
+    {
       key: 'lastLogin',
       header: t('admins.lastLogin'),
       cell: (a) => (a.lastLoginAt ? <StoreDateTime value={a.lastLoginAt} size="sm" /> : t('admins.never')),
@@ -102,6 +112,17 @@ export function StaffScreen() {
           >
             {a.isActive ? t('admins.deactivate') : t('admins.activate')}
           </Button>
+          {a.twoFactorEnabled && (
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              onClick={() => setResetting(a)}
+              aria-label={t('twoFactorReset.buttonNamed', { name: a.name })}
+            >
+              {t('twoFactorReset.button')}
+            </Button>
+          )}
         </Group>
       ),
     });
@@ -166,6 +187,7 @@ export function StaffScreen() {
       />
       {editing && <AdminForm editing={editing} onClose={() => setEditing(null)} />}
       {toggling && <ToggleAccess admin={toggling} onClose={() => setToggling(null)} />}
+      {resetting && <ResetTwoFactor admin={resetting} onClose={() => setResetting(null)} />}
     </Screen>
   );
 }
@@ -341,6 +363,49 @@ function ToggleAccess({ admin, onClose }: { admin: AdminUser; onClose: () => voi
             loading={toggle.isPending}
           >
             {deactivate ? t('admins.deactivate') : t('admins.activate')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * A lost phone: the admin's two-factor sign-in is reset and they are signed out everywhere;
+ * they sign in with the password alone and turn it on again. A superadmin's only by a superadmin
+ * (the API answers 403 otherwise, shown here).
+ */
+function ResetTwoFactor({ admin, onClose }: { admin: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation('staff');
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  const reset = useMutation({
+    mutationFn: () => client.delete('/api/admin/users/{id}/2fa', { params: { path: { id: admin.id } } }),
+    meta: { action: t('twoFactorReset.action') },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'admins'] });
+      notifications.show({ color: 'teal', message: t('twoFactorReset.done', { name: admin.name }) });
+      onClose();
+    },
+  });
+  const failure = reset.error;
+  const failureKey = staffErrorKey(failure);
+  return (
+    <Modal opened onClose={onClose} title={t('twoFactorReset.title', { name: admin.name })}>
+      <Stack>
+        <Text size="sm">{t('twoFactorReset.text')}</Text>
+        {failure && (
+          <FormError
+            message={failureKey ? t(failureKey) : describeError(failure, t)}
+            title={t('access.failed')}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('form.cancel')}
+          </Button>
+          <Button color="red.8" onClick={() => reset.mutate()} loading={reset.isPending}>
+            {t('twoFactorReset.confirm')}
           </Button>
         </Group>
       </Stack>

@@ -256,6 +256,28 @@ export function adminRoutes(ctx: ModuleContext) {
     );
   }
 
+  app.delete(
+    '/api/admin/users/:id/2fa',
+    {
+      config: {
+        access: access.admin(adminUsersPermissions.UPDATE),
+        operation: 'resetAdminUserTwoFactor',
+        errors: [adminErrors.adminUserNotFound(''), adminErrors.grantDenied('')],
+      },
+      schema: {
+        tags: userTags,
+        summary: "Reset an admin's two-factor sign-in (a lost phone); ends every session of theirs",
+        params: uuidIdParams,
+        response: { 200: envelopeSchema(s.adminUser) },
+      },
+    },
+    async (request) =>
+      ok(
+        await admin.resetAdminTwoFactor(deps, currentUser(request), request.params.id),
+        'Two-factor sign-in reset',
+      ),
+  );
+
   // ----- customers -----
   const customerTags = ['customers'];
 

@@ -66,7 +66,9 @@ const account = {
   updatedAt: z.iso.datetime(),
 };
 
-export const adminUser = profile.extend(account).meta({ id: 'AdminUser' });
+export const adminUser = profile
+  .extend({ ...account, twoFactorEnabled: z.boolean() })
+  .meta({ id: 'AdminUser' });
 export type AdminUserView = z.infer<typeof adminUser>;
 
 export const customer = profile

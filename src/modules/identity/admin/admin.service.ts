@@ -14,6 +14,7 @@ import { sendAdminInvitation, toProfile } from '../auth/auth.service';
 import type { UserRow } from '../identity.repository';
 import { findUserById, permissionsOfRole } from '../identity.repository';
 import { CUSTOMER_ROLE, disconnectSessions, endAllSessions, SUPERADMIN_ROLE } from '../identity.service';
+import * as twoFactor from '../two-factor/two-factor.service';
 import { adminErrors } from './admin.errors';
 import * as repo from './admin.repository';
 import type {
@@ -247,7 +248,13 @@ const accountFields = (u: UserRow) => ({
   updatedAt: u.updatedAt.toISOString(),
 });
 
-const toAdminUserView = (u: UserRow): AdminUserView => accountFields(u);
+const toAdminUserView = (u: UserRow, twoFactorEnabled: boolean): AdminUserView => ({
+  ...accountFields(u),
+  twoFactorEnabled,
+});
+
+/** The account as the staff screen shows it, 2FA state read in `db` (the write's transaction). */
+const adminUserView = async (db: Db, u: UserRow) => toAdminUserView(u, await twoFactor.isEnabled(db, u.id));
 const toCustomerView = (u: UserRow): CustomerView => ({
   ...accountFields(u),
   deletionScheduledAt: u.deletionScheduledAt?.toISOString() ?? null,
@@ -279,13 +286,17 @@ export async function listAdminUsers(
     query,
     pageWindow(query),
   );
-  return { users: rows.map(toAdminUserView), meta: pageMeta(query, count) };
+  const enabled = await twoFactor.enabledAmong(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return { users: rows.map((r) => toAdminUserView(r, enabled.has(r.id))), meta: pageMeta(query, count) };
 }
 
 export async function getAdminUser(deps: AdminDeps, id: string): Promise<AdminUserView> {
   const user = await findUserById(deps.db, id);
   if (!isAdmin(user)) throw adminErrors.adminUserNotFound(id);
-  return toAdminUserView(user);
+  return adminUserView(deps.db, user);
 }
 
 /**
@@ -321,7 +332,7 @@ export async function createAdminUser(
       at: now,
     });
     if (!passwordHash) afterCommit(() => sendAdminInvitation(deps, user));
-    return toAdminUserView(user);
+    return toAdminUserView(user, false);
   });
 }
 
@@ -364,7 +375,7 @@ export async function updateAdminUser(
       summary: `Updated admin ${user!.email}: ${changed.length ? changed.join(', ') : 'no change'}`,
       at: now,
     });
-    return toAdminUserView(user!);
+    return adminUserView(tx, user!);
   });
 }
 
@@ -400,7 +411,40 @@ export async function setAdminUserActive(
         at: now,
       });
     }
-    return toAdminUserView((await findUserById(tx, id))!);
+    return adminUserView(tx, (await findUserById(tx, id))!);
+  });
+}
+
+/**
+ * Resets another admin's two-factor sign-in (a lost phone): secret and recovery codes go and
+ * every session of theirs ends, so the next sign-in is with the password alone (and, under
+ * STAFF_2FA_REQUIRED, straight into enrolment). Only an admin who may manage the account may;
+ * a superadmin's, only a superadmin. Nothing to reset: the account as it is, nothing recorded.
+ */
+export async function resetAdminTwoFactor(
+  deps: AdminDeps,
+  actor: UserPrincipal,
+  id: string,
+): Promise<AdminUserView> {
+  const now = deps.clock.now();
+  return write(deps, async (tx, afterCommit) => {
+    const target = await findUserById(tx, id);
+    if (!isAdmin(target)) throw adminErrors.adminUserNotFound(id);
+    await mayManage(tx, actor, target);
+    const by = await findUserById(tx, actor.userId);
+    if (await twoFactor.resetSecondFactor(deps, tx, { user: target, by, afterCommit })) {
+      const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: id });
+      afterCommit(() => disconnectSessions(deps.realtime, ended));
+      await recordActivity(tx, {
+        adminId: actor.userId,
+        action: 'reset_two_factor',
+        entityType: ADMIN_USER,
+        entityId: id,
+        summary: `Reset two-factor sign-in of admin ${target.email} and signed them out everywhere`,
+        at: now,
+      });
+    }
+    return toAdminUserView(target, false);
   });
 }
 

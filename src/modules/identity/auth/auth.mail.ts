@@ -4,7 +4,7 @@
 import { escapeHtml } from '../../../platform/mail/html';
 import type { MailMessage } from '../../../platform/mail/mailer';
 
-function message(opts: {
+export function message(opts: {
   to: string;
   subject: string;
   greeting: string;

@@ -10,6 +10,8 @@ import type { Actor } from '../../../platform/security/jwt';
 import { identityErrors } from '../identity.errors';
 import { permissionsOfRole } from '../identity.repository';
 import { SUPERADMIN_ROLE } from '../identity.service';
+import { twoFactorErrors } from '../two-factor/two-factor.errors';
+import * as twoFactorSchemas from '../two-factor/two-factor.schemas';
 import { authErrors } from './auth.errors';
 import * as s from './auth.schemas';
 import * as auth from './auth.service';
@@ -39,11 +41,17 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
           summary: 'Email and password login',
           // decisions.md, "Device info": customers must describe their device, admins may.
           body: actor === 'admin' ? s.adminLoginBody : s.customerLoginBody,
-          response: { 200: envelopeSchema(s.signedIn) },
+          // decisions.md, "Sign-in with a second factor": an admin with 2FA gets a challenge.
+          response: {
+            200: envelopeSchema(
+              actor === 'admin' ? z.union([s.signedIn, twoFactorSchemas.challenge]) : s.signedIn,
+            ),
+          },
         },
       },
       async (request) => {
         const result = await auth.loginWithPassword(deps, { actor, ...request.body, ip: request.ip });
+        if ('twoFactorRequired' in result) return ok(result, 'Enter the code from your authenticator app');
         const message = result.restored ? 'Welcome back: your account was restored' : 'Signed in';
         return ok({ user: result.user, tokens: result.tokens }, message);
       },
@@ -174,23 +182,42 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
       async (request) => ok({ user: await auth.confirmEmail(deps, request.body) }, 'Email verified'),
     );
 
-    app.get(
-      `${prefix}/me`,
-      {
-        config: { access: signedInAccess, operation: 'getMe' },
-        schema: {
-          tags,
-          summary: 'The signed-in profile',
-          response: { 200: envelopeSchema(s.profileWithPassword) },
+    // Both open to an admin that STAFF_2FA_REQUIRED confines to enrolment.
+    const enrolmentAccess =
+      actor === 'admin' ? access.admin(undefined, { duringEnrolment: true }) : signedInAccess;
+
+    if (actor === 'admin') {
+      app.get(
+        `${prefix}/me`,
+        {
+          config: { access: enrolmentAccess, operation: 'getMe' },
+          schema: {
+            tags,
+            summary: 'The signed-in profile, with whether two-factor sign-in is on',
+            response: { 200: envelopeSchema(s.adminProfile) },
+          },
         },
-      },
-      async (request) => ok(await auth.currentProfile(deps, currentUser(request).userId), 'Profile'),
-    );
+        async (request) => ok(await auth.currentAdminProfile(deps, currentUser(request).userId), 'Profile'),
+      );
+    } else {
+      app.get(
+        `${prefix}/me`,
+        {
+          config: { access: signedInAccess, operation: 'getMe' },
+          schema: {
+            tags,
+            summary: 'The signed-in profile',
+            response: { 200: envelopeSchema(s.profileWithPassword) },
+          },
+        },
+        async (request) => ok(await auth.currentProfile(deps, currentUser(request).userId), 'Profile'),
+      );
+    }
 
     app.delete(
       `${prefix}/logout`,
       {
-        config: { access: signedInAccess, operation: 'logout' },
+        config: { access: enrolmentAccess, operation: 'logout' },
         schema: { tags, summary: 'End the current session', response: { 200: nullEnvelope } },
       },
       async (request) => {
@@ -253,6 +280,31 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
 
   // ----- admin surface only -----
   const adminTags = ['admin auth'];
+
+  app.post(
+    '/api/auth/login/2fa',
+    {
+      config: {
+        access: access.public(),
+        operation: 'loginWithSecondFactor',
+        errors: [
+          twoFactorErrors.signInCodeInvalid(),
+          twoFactorErrors.challengeInvalid(),
+          httpErrors.rateLimited(1),
+        ],
+      },
+      schema: {
+        tags: adminTags,
+        summary: 'Second step of an admin sign-in: the challenge with a code from the app or a recovery code',
+        body: twoFactorSchemas.secondFactorLoginBody,
+        response: { 200: envelopeSchema(s.signedIn) },
+      },
+    },
+    async (request) => {
+      const result = await auth.loginWithSecondFactor(deps, { ...request.body, ip: request.ip });
+      return ok({ user: result.user, tokens: result.tokens }, 'Signed in');
+    },
+  );
 
   app.get(
     '/api/auth/permissions',

@@ -48,6 +48,10 @@ export const profileWithPassword = profile
   .extend({ hasPassword: z.boolean() })
   .meta({ id: 'UserProfileWithPassword' });
 
+export const adminProfile = profileWithPassword
+  .extend({ twoFactorEnabled: z.boolean() })
+  .meta({ id: 'AdminProfile' });
+
 export const sessionTokens = z
   .object({ sessionId: z.uuid(), accessToken: z.string(), refreshToken: z.string() })
   .meta({ id: 'SessionTokens' });

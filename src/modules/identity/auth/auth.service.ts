@@ -20,6 +20,8 @@ import {
   type SessionTokens,
   startSession,
 } from '../identity.service';
+import { twoFactorErrors } from '../two-factor/two-factor.errors';
+import * as twoFactor from '../two-factor/two-factor.service';
 import { authErrors } from './auth.errors';
 import {
   adminInvitationEmail,
@@ -29,6 +31,7 @@ import {
   verificationEmail,
   welcomeEmail,
 } from './auth.mail';
+import { cooldown, countFailure, refuseWhileBlocked, slidingLimit, throttle } from './auth.throttle';
 import { type CodePurpose, consumeCode, consumeToken, issueCode, type OneTimeCode } from './one-time-codes';
 
 export type AuthDeps = Pick<
@@ -93,54 +96,11 @@ export interface SignedIn {
   restored?: boolean;
 }
 
-// ---------- throttles (the security counters: shared by every process with Redis, never evicted) ----------
-
-async function refuseWhileBlocked(deps: AuthDeps, keys: string[]) {
-  for (const key of keys) {
-    const until = await deps.counters.get<number>(`blocked:${key}`);
-    const left = until ? until - deps.clock.now().getTime() : 0;
-    if (left > 0) throw httpErrors.rateLimited(Math.ceil(left / 1000));
-  }
-}
-
-/** Counts one failure; at `max` the key is blocked for what is left of the window. */
-async function countFailure(deps: AuthDeps, key: string, max: number, windowMs: number) {
-  const { count, ttlMs } = await deps.counters.increment(key, windowMs);
-  if (count >= max) await deps.counters.set(`blocked:${key}`, deps.clock.now().getTime() + ttlMs, ttlMs);
-}
-
-/**
- * At most `max` per window for `key`, counted whether or not anything is sent. Windows are
- * aligned on the clock (so tests can move time on Redis as in memory); the count itself is
- * one atomic increment, so concurrent requests cannot slip past it.
- */
-async function throttle(deps: AuthDeps, key: string, max: number, windowMs: number) {
-  const now = deps.clock.now().getTime();
-  const window = Math.floor(now / windowMs);
-  const { count } = await deps.counters.increment(`${key}:${window}`, windowMs);
-  if (count > max)
-    throw httpErrors.rateLimited(Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)));
-}
-
-/**
- * At most `max` in any `windowMs` for `key` (a sliding window: the times of the last calls are
- * kept). Callers put an atomic `throttle` first, so concurrent calls do not both pass.
- */
-async function slidingLimit(deps: AuthDeps, key: string, max: number, windowMs: number) {
-  const now = deps.clock.now().getTime();
-  const recent = ((await deps.counters.get<number[]>(key)) ?? []).filter((at) => at > now - windowMs);
-  if (recent.length >= max)
-    throw httpErrors.rateLimited(Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000)));
-  await deps.counters.set(key, [...recent, now], windowMs);
-}
-
-/** At least `ms` between two calls for `key` (a window-aligned throttle alone allows two across a boundary). */
-async function cooldown(deps: AuthDeps, key: string, ms: number) {
-  const now = deps.clock.now().getTime();
-  const last = await deps.counters.get<number>(key);
-  if (last !== undefined && now - last < ms)
-    throw httpErrors.rateLimited(Math.ceil((last + ms - now) / 1000));
-  await deps.counters.set(key, now, ms);
+/** The password was right and the admin has 2FA: the sign-in continues at `login/2fa`. */
+export interface SecondFactorChallenge {
+  twoFactorRequired: true;
+  challengeToken: string;
+  methods: (typeof twoFactor.CHALLENGE_METHODS)[number][];
 }
 
 /** Issues a code and link for the user's address and builds the email that carries them. */
@@ -182,12 +142,14 @@ function linkBaseFor(deps: AuthDeps, user: core.UserRow): string {
 
 /**
  * Email and password login. Every failure (unknown email, wrong password, an account of the
- * other surface, a deactivated one) is the same 401 and costs the same hashing time.
+ * other surface, a deactivated one) is the same 401 and costs the same hashing time. An admin
+ * with two-factor sign-in gets a challenge instead of a session, and only after the password
+ * was right: a wrong password answers exactly as for anyone else.
  */
 export async function loginWithPassword(
   deps: AuthDeps,
   input: { actor: Actor; email: string; password: string; deviceInfo?: DeviceInfo; ip: string },
-): Promise<SignedIn> {
+): Promise<SignedIn | SecondFactorChallenge> {
   const email = normalizeEmail(input.email);
   const emailKey = `auth:login-fail:email:${email}`;
   const ipKey = `auth:login-fail:ip:${input.ip}`;
@@ -203,7 +165,51 @@ export async function loginWithPassword(
     throw authErrors.invalidCredentials();
   }
   if (input.actor === 'customer' && !user.emailVerified) throw authErrors.emailNotVerified();
+  if (input.actor === 'admin' && (await twoFactor.isEnabled(deps.db, user.id))) {
+    return {
+      twoFactorRequired: true,
+      challengeToken: await twoFactor.openChallenge(deps, user.id),
+      methods: [...twoFactor.CHALLENGE_METHODS],
+    };
+  }
   return signIn(deps, user, input.actor, input.deviceInfo);
+}
+
+/**
+ * The code step of an admin sign-in (decisions.md, "Sign-in with a second factor"). Wrong
+ * codes and dead challenges count per IP as wrong passwords do on login, and wrong codes
+ * count against the account's login budget too: a password thief gets a few guesses per
+ * challenge, and few challenges.
+ */
+export async function loginWithSecondFactor(
+  deps: AuthDeps,
+  input: {
+    challengeToken: string;
+    code?: string;
+    recoveryCode?: string;
+    deviceInfo?: DeviceInfo;
+    ip: string;
+  },
+): Promise<SignedIn> {
+  const ipKey = `auth:2fa-fail:ip:${input.ip}`;
+  await refuseWhileBlocked(deps, [ipKey]);
+  const answer: twoFactor.ChallengeAnswer =
+    input.code !== undefined ? { code: input.code } : { recoveryCode: input.recoveryCode ?? '' };
+  const outcome = await twoFactor.answerChallenge(deps, {
+    challengeToken: input.challengeToken,
+    answer,
+    open: (tx, user) => signIn({ ...deps, db: tx }, user, 'admin', input.deviceInfo),
+  });
+  if (outcome.ok) return outcome.value;
+  await countFailure(deps, ipKey, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+  if (outcome.reason === 'challenge') throw twoFactorErrors.challengeInvalid();
+  await countFailure(
+    deps,
+    `auth:login-fail:email:${outcome.user.email}`,
+    LOGIN_FAILURES_PER_EMAIL,
+    LOGIN_WINDOW_MS,
+  );
+  throw twoFactorErrors.signInCodeInvalid();
 }
 
 /** Opens a session for a user whose credentials were checked; cancels a pending deletion. */
@@ -263,6 +269,12 @@ export async function currentProfile(deps: AuthDeps, userId: string) {
   const user = await core.findUserById(deps.db, userId);
   if (!user) throw httpErrors.unauthorized();
   return toProfileWithPassword(user);
+}
+
+/** The admin's `me`: the profile and whether two-factor sign-in is on. */
+export async function currentAdminProfile(deps: AuthDeps, userId: string) {
+  const profile = await currentProfile(deps, userId);
+  return { ...profile, twoFactorEnabled: await twoFactor.isEnabled(deps.db, userId) };
 }
 
 // ---------- registration and email verification ----------
