@@ -22,6 +22,7 @@ async function main() {
   let platform: Platform | undefined;
   let app: ApiApp | undefined;
   let log: Logger | undefined;
+  let control: { close(): Promise<void> } | undefined;
   let shutdownTimeoutMs = 15_000;
   let stopping = false;
   let startup: Promise<void> = Promise.resolve();
@@ -36,6 +37,7 @@ async function main() {
     await startup.catch(() => {});
     log?.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     try {
+      await control?.close();
       await app?.close(); // stops accepting, waits for in-flight requests
       await platform?.close(); // waits for running jobs, then closes pools
       log?.info('stopped');
@@ -72,6 +74,14 @@ async function main() {
     }
     await platform.database.migrate();
     if (stopping) return;
+    // The embedded database is this process's alone: `db:backup` asks it on DATA_DIR/control.sock.
+    if (platform.database.pglite) {
+      const { startBackupControl } = await import('./platform/db/db-commands');
+      control = await startBackupControl(config, platform.database.pglite).catch((error: unknown) => {
+        log?.warn({ err: error }, 'control socket not opened: db:backup cannot reach this server');
+        return undefined;
+      });
+    }
     if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
       const outcome = await ensureBootstrapAdmin({
         db: platform.database.db,
