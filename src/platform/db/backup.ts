@@ -244,6 +244,13 @@ const SEQUENCES_SQL = `select schemaname || '.' || sequencename as name, coalesc
 const DROP_SQL =
   'drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;';
 
+/** What a backup in this process dumps: its own PGlite instance, or the PostgreSQL at `url`. */
+export function backupSourceOf(db: unknown, url: string | undefined): BackupSource {
+  if (url) return { driver: 'postgres', url };
+  // drizzle keeps the client it was given: on the embedded database, the process's PGlite.
+  return { driver: 'pglite', client: (db as { $client: PGlite }).$client };
+}
+
 /** The few statements backup, restore and move need, on either driver. */
 export interface SqlSession {
   rows<T>(text: string): Promise<T[]>;
