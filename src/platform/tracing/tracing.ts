@@ -1,0 +1,201 @@
+// OpenTelemetry traces over OTLP/HTTP, started by main.ts before anything else is imported, and
+// only when an OTLP endpoint is configured (this file and the SDK are never loaded otherwise).
+// Spans: HTTP requests (named by method and route template), outgoing HTTP calls to providers
+// (fetch/undici and node:http), PostgreSQL statements, Redis commands and jobs, the jobs linked
+// to the request that queued them. Attributes never carry query strings, tokens, e-mail
+// addresses or phone numbers: they are scrubbed before export.
+import diagnostics from 'node:diagnostics_channel';
+import { register } from 'node:module';
+import {
+  type Attributes,
+  type Context,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type Span,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
+import type { Role } from '../../config';
+import { installTracingHooks, type TraceCarrier } from './hooks';
+
+export interface Tracing {
+  serviceName: string;
+  protocol: string;
+  shutdown(): Promise<void>;
+}
+
+/** `service.name` of each process role, unless OTEL_SERVICE_NAME names one. */
+export const SERVICE_NAMES: Record<Role, string> = { api: 'pasal-api', worker: 'pasal-worker', all: 'pasal' };
+
+/** Paths probed all day long: not worth a trace each. */
+const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics']);
+
+// Attributes dropped outright: query strings, headers, the client's address and user agent.
+const DROPPED = [
+  /^url\.query$/,
+  /^http\.(request|response)\.header\./,
+  /^user_agent\./,
+  /^http\.user_agent$/,
+];
+const DROPPED_PERSONAL = new Set(['client.address', 'net.peer.ip', 'http.client_ip', 'network.peer.address']);
+const URL_KEYS = new Set(['http.url', 'url.full', 'http.target', 'url.path', 'url.original']);
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+const PHONE = /(\+?977[-\s]?)?\b9[678]\d{8}\b/g;
+const TOKENS = [/\bBearer\s+\S+/gi, /\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, /\b(si|rt|whsec)_[\w-]{8,}/g];
+
+export function scrubText(value: string): string {
+  let out = value.replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+  for (const pattern of TOKENS) out = out.replace(pattern, '[token]');
+  return out;
+}
+
+/** Makes a span's attributes safe to leave the process (applied to every span before export). */
+export function scrubAttributes(attributes: Attributes): void {
+  const route = attributes['http.route'];
+  for (const key of Object.keys(attributes)) {
+    const value = attributes[key];
+    if (DROPPED_PERSONAL.has(key) || DROPPED.some((pattern) => pattern.test(key))) {
+      delete attributes[key];
+    } else if (URL_KEYS.has(key) && typeof value === 'string') {
+      // A server path can hold a token (`/verify/:token`): its route template stands in for it.
+      const path = typeof route === 'string' && (key === 'http.target' || key === 'url.path') ? route : value;
+      attributes[key] = scrubText(path.replace(/[?#].*$/, ''));
+    } else if (typeof value === 'string') {
+      attributes[key] = scrubText(value);
+    }
+  }
+}
+
+/** Scrubs each span as it ends, then hands it on to the exporting processor. */
+class ScrubbingProcessor implements SpanProcessor {
+  constructor(private readonly next: SpanProcessor) {}
+  onStart(span: Span, parent: Context): void {
+    this.next.onStart(span, parent);
+  }
+  onEnd(span: ReadableSpan): void {
+    scrubAttributes(span.attributes);
+    this.next.onEnd(span);
+  }
+  forceFlush(): Promise<void> {
+    return this.next.forceFlush();
+  }
+  shutdown(): Promise<void> {
+    return this.next.shutdown();
+  }
+}
+
+export function startTracing(role: Role, env: NodeJS.ProcessEnv = process.env): Tracing {
+  // ESM modules (fastify, pg and ioredis as imported by the app) are patched through this hook;
+  // it must be in place before the app's modules are imported, which main.ts does next.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  const protocol =
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    throw new Error(
+      `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported: use http/protobuf or http/json`,
+    );
+  }
+  // The exporters read the endpoint, headers, timeout and compression from the OTEL_* variables.
+  const exporter = protocol === 'http/json' ? new JsonExporter() : new ProtoExporter();
+  const serviceName = env.OTEL_SERVICE_NAME?.trim() || SERVICE_NAMES[role];
+  // Traces only: metrics stay on /metrics (Prometheus), logs on stdout, unless asked for.
+  env.OTEL_METRICS_EXPORTER ??= 'none';
+  env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sdk = new NodeSDK({
+    serviceName,
+    spanProcessors: [new ScrubbingProcessor(new BatchSpanProcessor({ exporter }))],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
+      }),
+      new UndiciInstrumentation(),
+      // Statement text only (drizzle sends values as parameters, which are not recorded).
+      new PgInstrumentation({ requireParentSpan: true }),
+      // The command name only: arguments hold keys and values (tokens, cached records).
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
+    ],
+  });
+  sdk.start();
+  nameRequestSpansByRoute();
+
+  const tracer = trace.getTracer('pasal');
+  installTracingHooks({
+    capture() {
+      const carrier: TraceCarrier = {};
+      propagation.inject(context.active(), carrier);
+      return carrier.traceparent ? carrier : undefined;
+    },
+    runJob(name, carrier, work) {
+      const parent = carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+      return tracer.startActiveSpan(
+        `job ${name}`,
+        { kind: SpanKind.CONSUMER, attributes: { 'job.name': name, 'messaging.operation.type': 'process' } },
+        parent,
+        async (span) => {
+          try {
+            return await work();
+          } catch (error) {
+            // The type only: a message can quote a customer's data.
+            span.setStatus({
+              code: SpanStatusCode.ERROR,
+              message: error instanceof Error ? error.name : 'Error',
+            });
+            throw error;
+          } finally {
+            span.end();
+          }
+        },
+      );
+    },
+    logFields(): Record<string, string> {
+      const span = trace.getActiveSpan()?.spanContext();
+      return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
+    },
+  });
+  return { serviceName, protocol, shutdown: () => sdk.shutdown() };
+}
+
+/**
+ * The HTTP instrumentation names a server span by its method only; Fastify knows the route
+ * template once it has matched the request. Every Fastify instance made after this is told,
+ * through the channel Fastify announces each new instance on, to rename the request's span.
+ */
+function nameRequestSpansByRoute(): void {
+  diagnostics.subscribe('fastify.initialization', (message) => {
+    const { fastify } = message as {
+      fastify: {
+        addHook(
+          name: 'onRequest',
+          hook: (
+            request: { method: string; routeOptions: { url?: string } },
+            reply: unknown,
+            done: () => void,
+          ) => void,
+        ): void;
+      };
+    };
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      const route = request.routeOptions.url;
+      const span = trace.getActiveSpan();
+      if (span && route) {
+        span.updateName(`${request.method} ${route}`);
+        span.setAttribute('http.route', route);
+      }
+      done();
+    });
+  });
+}
