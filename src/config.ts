@@ -722,6 +722,26 @@ export const settings = {
     schema: int(1, 10_000),
     default: '7',
   }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: setting({
+    doc: 'OTLP/HTTP collector base URL (`/v1/traces` is added): set it (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) to send traces; unset, tracing is off and OpenTelemetry is not even loaded. The other standard `OTEL_*` variables (headers, timeouts, sampler) are honoured.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'http://localhost:4318',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: setting({
+    doc: 'Full URL traces are posted to, instead of `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'http://localhost:4318/v1/traces',
+  }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: setting({
+    doc: 'How traces are sent: `http/protobuf` or `http/json`.',
+    schema: z.enum(['http/protobuf', 'http/json']),
+    default: 'http/protobuf',
+  }),
+  OTEL_SERVICE_NAME: setting({
+    doc: 'The traces\' `service.name`. Unset: `pasal-api`, `pasal-worker` or `pasal` (role `all`) by process role.',
+    schema: optionalString,
+    example: 'pasal-api-eu',
+  }),
 } as const;
 
 type Settings = typeof settings;
