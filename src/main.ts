@@ -58,7 +58,7 @@ async function main() {
   shutdownTimeoutMs = config.SHUTDOWN_TIMEOUT_MS;
   // Traces only with an OTLP endpoint: the SDK is loaded, and patches the libraries, before the
   // app's modules are imported below; without one nothing of it is loaded.
-  if (tracingConfigured()) tracing = (await import('./platform/tracing/tracing')).startTracing(role);
+  if (tracingConfigured()) tracing = await (await import('./platform/tracing/tracing')).startTracing(role);
 
   startup = (async () => {
     // Loaded once the role and the config are known to be good: run from source (tsx, as in

@@ -2,33 +2,13 @@
 // only when an OTLP endpoint is configured (this file and the SDK are never loaded otherwise).
 // Spans: HTTP requests (named by method and route template), outgoing HTTP calls to providers
 // (fetch/undici and node:http), PostgreSQL statements, Redis commands and jobs, the jobs linked
-// to the request that queued them. Attributes never carry query strings, tokens, e-mail
+// to the request that queued them. The packages are imported dynamically, inside startTracing:
+// the build bundles this file into dist/main.js, where a static import would load them always. Attributes never carry query strings, tokens, e-mail
 // addresses or phone numbers: they are scrubbed before export.
 import diagnostics from 'node:diagnostics_channel';
-import { register } from 'node:module';
-import {
-  type Attributes,
-  type Context,
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import {
-  BatchSpanProcessor,
-  type ReadableSpan,
-  type Span,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace';
+import { createRequire, register } from 'node:module';
+import type { Attributes, Context } from '@opentelemetry/api';
+import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Role } from '../../config';
 import { installTracingHooks, type TraceCarrier } from './hooks';
 
@@ -98,9 +78,9 @@ class ScrubbingProcessor implements SpanProcessor {
   }
 }
 
-export function startTracing(role: Role, env: NodeJS.ProcessEnv = process.env): Tracing {
-  // ESM modules (fastify, pg and ioredis as imported by the app) are patched through this hook;
-  // it must be in place before the app's modules are imported, which main.ts does next.
+export async function startTracing(role: Role, env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
+  // ESM modules imported after this point are patched through this hook (from source, the app's
+  // modules are imported after tracing starts).
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   const protocol =
     env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
@@ -109,28 +89,49 @@ export function startTracing(role: Role, env: NodeJS.ProcessEnv = process.env): 
       `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported: use http/protobuf or http/json`,
     );
   }
-  // The exporters read the endpoint, headers, timeout and compression from the OTEL_* variables.
-  const exporter = protocol === 'http/json' ? new JsonExporter() : new ProtoExporter();
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || SERVICE_NAMES[role];
   // Traces only: metrics stay on /metrics (Prometheus), logs on stdout, unless asked for.
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
-  const sdk = new NodeSDK({
+  const [api, sdkNode, sdkTrace, http, undici, pgInst, redisInst, exporterModule] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
+  ]);
+  const { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } = api;
+  // The exporters read the endpoint, headers, timeout and compression from the OTEL_* variables.
+  const exporter = new exporterModule.OTLPTraceExporter();
+  const sdk = new sdkNode.NodeSDK({
     serviceName,
-    spanProcessors: [new ScrubbingProcessor(new BatchSpanProcessor({ exporter }))],
+    spanProcessors: [new ScrubbingProcessor(new sdkTrace.BatchSpanProcessor({ exporter }))],
     instrumentations: [
-      new HttpInstrumentation({
+      new http.HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
       }),
-      new UndiciInstrumentation(),
+      new undici.UndiciInstrumentation(),
       // Statement text only (drizzle sends values as parameters, which are not recorded).
-      new PgInstrumentation({ requireParentSpan: true }),
+      new pgInst.PgInstrumentation({ requireParentSpan: true }),
       // The command name only: arguments hold keys and values (tokens, cached records).
-      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
+      new redisInst.IORedisInstrumentation({
+        requireParentSpan: true,
+        dbStatementSerializer: (command) => command,
+      }),
     ],
   });
   sdk.start();
-  nameRequestSpansByRoute();
+  // The built server (one bundle) has already loaded node:http and pg by now; CommonJS hands a
+  // later require the same module objects, so requiring them again lets the instrumentations
+  // patch them (their prototypes, shared by every instance).
+  const load = createRequire(import.meta.url);
+  for (const name of ['node:http', 'node:https', 'pg']) load(name);
+  nameRequestSpansByRoute(trace);
 
   const tracer = trace.getTracer('pasal');
   installTracingHooks({
@@ -174,7 +175,7 @@ export function startTracing(role: Role, env: NodeJS.ProcessEnv = process.env): 
  * template once it has matched the request. Every Fastify instance made after this is told,
  * through the channel Fastify announces each new instance on, to rename the request's span.
  */
-function nameRequestSpansByRoute(): void {
+function nameRequestSpansByRoute(trace: typeof import('@opentelemetry/api').trace): void {
   diagnostics.subscribe('fastify.initialization', (message) => {
     const { fastify } = message as {
       fastify: {
