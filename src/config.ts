@@ -738,7 +738,7 @@ export const settings = {
     default: 'http/protobuf',
   }),
   OTEL_SERVICE_NAME: setting({
-    doc: 'The traces\' `service.name`. Unset: `pasal-api`, `pasal-worker` or `pasal` (role `all`) by process role.',
+    doc: "The traces' `service.name`. Unset: `pasal-api`, `pasal-worker` or `pasal` (role `all`) by process role.",
     schema: optionalString,
     example: 'pasal-api-eu',
   }),
