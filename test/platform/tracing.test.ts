@@ -151,7 +151,7 @@ beforeAll(async () => {
     child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
     processes.push(child);
   }
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     const up = await fetch(`${base}/health`).then(
       (r) => r.ok,
       () => false,
@@ -218,7 +218,7 @@ it('one checkout is one trace: the request, its SQL, the call to Khalti and the 
   // The spans of the checkout's trace, once its mail job has run on the worker and been exported.
   const request = () => spans.find((s) => s.name === 'POST /api/orders/checkout' && s.kind === 2);
   let trace: ExportedSpan[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     const root = request();
     trace = root ? spans.filter((s) => s.traceId === root.traceId) : [];
     if (trace.some((s) => s.name.startsWith('job mail'))) break;
