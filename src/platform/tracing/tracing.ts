@@ -1,10 +1,10 @@
-// OpenTelemetry traces over OTLP/HTTP, started by main.ts before anything else is imported, and
-// only when an OTLP endpoint is configured (this file and the SDK are never loaded otherwise).
-// Spans: HTTP requests (named by method and route template), outgoing HTTP calls to providers
-// (fetch/undici and node:http), PostgreSQL statements, Redis commands and jobs, the jobs linked
-// to the request that queued them. The packages are imported dynamically, inside startTracing:
-// the build bundles this file into dist/main.js, where a static import would load them always. Attributes never carry query strings, tokens, e-mail
-// addresses or phone numbers: they are scrubbed before export.
+// OpenTelemetry traces over OTLP/HTTP, started by main.ts before the app is imported, and only
+// when an OTLP endpoint is configured. Spans: HTTP requests (named by method and route template),
+// outgoing HTTP calls to providers (fetch/undici and node:http), PostgreSQL statements
+// (node-postgres, or the embedded PGlite), Redis commands, and jobs in the trace of the request
+// that queued them. Attributes never carry query strings, tokens, e-mail addresses or phone
+// numbers: they are scrubbed before export. The packages are imported inside startTracing: the
+// build bundles this file into dist/main.js, where a static import would load them always.
 import diagnostics from 'node:diagnostics_channel';
 import { createRequire, register } from 'node:module';
 import type { Attributes, Context } from '@opentelemetry/api';
@@ -132,6 +132,7 @@ export async function startTracing(role: Role, env: NodeJS.ProcessEnv = process.
   const load = createRequire(import.meta.url);
   for (const name of ['node:http', 'node:https', 'pg']) load(name);
   nameRequestSpansByRoute(trace);
+  await traceEmbeddedStatements(api);
 
   const tracer = trace.getTracer('pasal');
   installTracingHooks({
@@ -168,6 +169,63 @@ export async function startTracing(role: Role, env: NodeJS.ProcessEnv = process.
     },
   });
   return { serviceName, protocol, shutdown: () => sdk.shutdown() };
+}
+
+/**
+ * The embedded database has no instrumentation of its own: its statements get a span like
+ * node-postgres's (statement text, never the values), inside a request or a job only. drizzle
+ * calls `query` and `exec` on the instance, or on the transaction object `transaction` hands it.
+ */
+async function traceEmbeddedStatements(api: typeof import('@opentelemetry/api')): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const tracer = api.trace.getTracer('pasal-pglite');
+  type Run = (this: unknown, text: unknown, ...rest: unknown[]) => Promise<unknown>;
+  const wrap = (target: Record<string, unknown>, method: 'query' | 'exec') => {
+    const original = target[method] as Run;
+    target[method] = function (this: unknown, text: unknown, ...rest: unknown[]) {
+      if (!api.trace.getActiveSpan()) return original.call(this, text, ...rest);
+      const statement = String(text);
+      const operation = /^\s*(\w+)/.exec(statement)?.[1]?.toUpperCase() ?? 'SQL';
+      return tracer.startActiveSpan(
+        `pglite.${method}:${operation}`,
+        {
+          kind: api.SpanKind.CLIENT,
+          attributes: {
+            'db.system.name': 'postgresql',
+            'db.operation.name': operation,
+            'db.query.text': statement.slice(0, 4000),
+          },
+        },
+        async (span) => {
+          try {
+            return await original.call(this, text, ...rest);
+          } catch (error) {
+            span.setStatus({
+              code: api.SpanStatusCode.ERROR,
+              message: error instanceof Error ? error.name : 'Error',
+            });
+            throw error;
+          } finally {
+            span.end();
+          }
+        },
+      );
+    };
+  };
+  const prototype = PGlite.prototype as unknown as Record<string, unknown>;
+  wrap(prototype, 'query');
+  wrap(prototype, 'exec');
+  const transaction = prototype.transaction as (
+    this: unknown,
+    work: (tx: unknown) => Promise<unknown>,
+  ) => Promise<unknown>;
+  prototype.transaction = function (this: unknown, work: (tx: unknown) => Promise<unknown>) {
+    return transaction.call(this, (tx) => {
+      wrap(tx as Record<string, unknown>, 'query');
+      wrap(tx as Record<string, unknown>, 'exec');
+      return work(tx);
+    });
+  };
 }
 
 /**
