@@ -11,6 +11,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import packageJson from '../package.json' with { type: 'json' };
 import type { Role } from './config';
 import { activityModule } from './modules/activity';
+import { backupsModule } from './modules/backups';
 import { bannersModule } from './modules/banners';
 import { blogModule } from './modules/blog';
 import { cartModule } from './modules/cart';
@@ -68,6 +69,7 @@ export const modules: PasalModule[] = [
   posModule,
   invoicesModule,
   dashboardModule,
+  backupsModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
@@ -237,6 +239,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         realtime: platform.realtime,
         storage: platform.storage,
         permissionCatalog,
+        metrics: platform.metrics,
       });
     }
     await options.testRoutes?.(api as ApiApp);

@@ -7,10 +7,21 @@ const usage = `Usage:
   cli admin:create --email <email> --password <password> [--name <name>] [--role <role>]
       Creates an admin (a superadmin unless --role names another role).
   cli db:migrate
-      Applies pending database migrations.`;
+      Applies pending database migrations.
+  cli db:backup [--out <file>] [--with-files]
+      Writes a gzip SQL dump (BACKUP_DIR/pasal-YYYYMMDD-HHmmss.sql.gz); --with-files adds the
+      local uploads as <dump>.files.tar.gz. Works while the server runs.
+  cli db:restore <file> [--force] [--with-files]
+      Loads a dump into the configured database (which must hold no Pasal tables unless
+      --force), then migrates it forward; --with-files unpacks the uploads archive too.
+  cli db:move-to-postgres --to <postgres://…>
+      Copies the embedded database into an empty PostgreSQL database and compares them.`;
 
 type Command =
   | { name: 'db:migrate' }
+  | { name: 'db:backup'; out?: string; withFiles?: boolean }
+  | { name: 'db:restore'; file: string; force?: boolean; withFiles?: boolean }
+  | { name: 'db:move-to-postgres'; to: string }
   | { name: 'admin:create'; email: string; password: string; adminName?: string; role?: string };
 
 /** Arguments are checked before the config is read or the database opened: a typo costs nothing. */
@@ -20,6 +31,21 @@ function parseCommand(argv: string[]): Command {
     case 'db:migrate':
       parseOptions(rest, {});
       return { name: 'db:migrate' };
+    case 'db:backup': {
+      const values = parseOptions(rest, { out: { type: 'string' }, 'with-files': { type: 'boolean' } });
+      return { name: 'db:backup', out: values.out, withFiles: values['with-files'] };
+    }
+    case 'db:restore': {
+      const [file, ...more] = rest;
+      if (!file || file.startsWith('--')) throw new UsageError('db:restore needs the dump file');
+      const values = parseOptions(more, { force: { type: 'boolean' }, 'with-files': { type: 'boolean' } });
+      return { name: 'db:restore', file, force: values.force, withFiles: values['with-files'] };
+    }
+    case 'db:move-to-postgres': {
+      const { to } = parseOptions(rest, { to: { type: 'string' } });
+      if (!to || !/^postgres(ql)?:\/\//.test(to)) throw new UsageError('--to postgres://… is required');
+      return { name: 'db:move-to-postgres', to };
+    }
     case 'admin:create': {
       const values = parseOptions(rest, {
         email: { type: 'string' },
@@ -54,6 +80,14 @@ async function run(argv: string[]): Promise<number> {
   loadEnvFile('.env');
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
+  if (
+    command.name === 'db:backup' ||
+    command.name === 'db:restore' ||
+    command.name === 'db:move-to-postgres'
+  ) {
+    const { runDbCommand } = await import('./platform/db/db-commands');
+    return runDbCommand(config, command);
+  }
   // Loaded only for a command that will run: from source (tsx), a usage error answers at once.
   const [{ createAdmin }, { openDatabase }] = await Promise.all([
     import('./modules/identity'),
@@ -90,6 +124,8 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
+    else if (error instanceof Error && ['CommandRefused', 'BackupError'].includes(error.name))
+      console.error(error.message);
     else if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof Error && 'errorCode' in error)
       console.error(`${error.errorCode}: ${error.message}`);

@@ -727,6 +727,41 @@ export const settings = {
     schema: int(0, 86_400),
     default: '300',
   }),
+  BACKUP_DIR: setting({
+    doc: 'Folder where `db:backup` and the scheduled backups write `pasal-YYYYMMDD-HHmmss.sql.gz` (UTC). Unset: `DATA_DIR/backups`.',
+    schema: optionalString,
+    example: '/var/backups/pasal',
+  }),
+  BACKUP_CRON: setting({
+    doc: 'Cron pattern (UTC) of the scheduled backup the worker makes (`backup.scheduled`); unset: no scheduled backups. On PostgreSQL the worker needs `pg_dump`.',
+    schema: optionalString,
+    example: '30 2 * * *',
+  }),
+  BACKUP_KEEP: setting({
+    doc: 'After a scheduled backup, only this many newest `pasal-….sql.gz` in `BACKUP_DIR` are kept (with their `.files.tar.gz`).',
+    schema: int(1, 10_000),
+    default: '7',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: setting({
+    doc: 'OTLP/HTTP collector base URL (`/v1/traces` is added): set it (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) to send traces; unset, tracing is off and OpenTelemetry is not even loaded. The other standard `OTEL_*` variables (headers, timeouts, sampler) are honoured.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'http://localhost:4318',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: setting({
+    doc: 'Full URL traces are posted to, instead of `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`.',
+    schema: optionalString.pipe(z.url().optional()),
+    example: 'http://localhost:4318/v1/traces',
+  }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: setting({
+    doc: 'How traces are sent: `http/protobuf` or `http/json`.',
+    schema: z.enum(['http/protobuf', 'http/json']),
+    default: 'http/protobuf',
+  }),
+  OTEL_SERVICE_NAME: setting({
+    doc: "The traces' `service.name`. Unset: `pasal-api`, `pasal-worker` or `pasal` (role `all`) by process role.",
+    schema: optionalString,
+    example: 'pasal-api-eu',
+  }),
 } as const;
 
 type Settings = typeof settings;

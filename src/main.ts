@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, loadEnvFile, type Role } from './config';
 import type { ApiApp } from './platform/module';
 import type { Platform } from './platform/platform';
+import { tracingConfigured } from './platform/tracing/configured';
 
 const ROLES: Role[] = ['api', 'worker', 'all'];
 
@@ -22,6 +23,8 @@ async function main() {
   let platform: Platform | undefined;
   let app: ApiApp | undefined;
   let log: Logger | undefined;
+  let control: { close(): Promise<void> } | undefined;
+  let tracing: { shutdown(): Promise<void> } | undefined;
   let shutdownTimeoutMs = 15_000;
   let stopping = false;
   let startup: Promise<void> = Promise.resolve();
@@ -36,8 +39,10 @@ async function main() {
     await startup.catch(() => {});
     log?.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     try {
+      await control?.close();
       await app?.close(); // stops accepting, waits for in-flight requests
       await platform?.close(); // waits for running jobs, then closes pools
+      await tracing?.shutdown(); // sends the spans still buffered
       log?.info('stopped');
       process.exit(0);
     } catch (error) {
@@ -51,6 +56,9 @@ async function main() {
   loadEnvFile('.env');
   const config = loadConfig();
   shutdownTimeoutMs = config.SHUTDOWN_TIMEOUT_MS;
+  // Traces only with an OTLP endpoint: the SDK is loaded, and patches the libraries, before the
+  // app's modules are imported below; without one nothing of it is loaded.
+  if (tracingConfigured()) tracing = await (await import('./platform/tracing/tracing')).startTracing(role);
 
   startup = (async () => {
     // Loaded once the role and the config are known to be good: run from source (tsx, as in
@@ -72,6 +80,14 @@ async function main() {
     }
     await platform.database.migrate();
     if (stopping) return;
+    // The embedded database is this process's alone: `db:backup` asks it on DATA_DIR/control.sock.
+    if (platform.database.pglite) {
+      const { startBackupControl } = await import('./platform/db/db-commands');
+      control = await startBackupControl(config, platform.database.pglite).catch((error: unknown) => {
+        log?.warn({ err: error }, 'control socket not opened: db:backup cannot reach this server');
+        return undefined;
+      });
+    }
     if (config.BOOTSTRAP_ADMIN_EMAIL && config.BOOTSTRAP_ADMIN_PASSWORD) {
       const outcome = await ensureBootstrapAdmin({
         db: platform.database.db,

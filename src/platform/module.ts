@@ -18,6 +18,7 @@ import type { Db } from './db/database';
 import type { Outgoing, PushOutgoing, SmsOutgoing } from './delivery/delivery';
 import type { JobQueue } from './jobs/jobs';
 import type { MailMessage } from './mail/mailer';
+import type { Metrics } from './metrics/metrics';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
 import type { Storage } from './storage/storage';
@@ -61,6 +62,7 @@ export interface ModuleContext {
   storage: Storage;
   /** Every permission code of every module, grouped by module. */
   permissionCatalog: readonly PermissionGroup[];
+  metrics: Metrics;
 }
 
 export interface PasalModule {

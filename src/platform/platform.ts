@@ -28,6 +28,7 @@ import { createSparrowSms } from './sms/sparrow';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
+import { tracingHooks } from './tracing/hooks';
 
 export interface Platform {
   config: Config;
@@ -78,7 +79,10 @@ export type PlatformOverrides = Partial<
 const ioredis = lazyPackage<typeof import('ioredis')>('ioredis');
 
 export async function createPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
-  const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  const tracing = tracingHooks();
+  // With tracing on, each log line names the trace and span it was written in.
+  const log =
+    overrides.log ?? pino({ level: config.LOG_LEVEL, ...(tracing ? { mixin: tracing.logFields } : {}) });
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics({ defaults: config.NODE_ENV !== 'test' });
   const redis = config.REDIS_URL

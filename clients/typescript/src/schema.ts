@@ -5839,6 +5839,147 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            type: string;
+            title: string;
+            body: string;
+            data: {
+                [key: string]: unknown;
+            };
+            isRead: boolean;
+            readAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UserProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+        };
+        UserProfileWithPassword: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+            hasPassword: boolean;
+        };
+        AdminProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+            hasPassword: boolean;
+            twoFactorEnabled: boolean;
+        };
+        SessionTokens: {
+            /** Format: uuid */
+            sessionId: string;
+            accessToken: string;
+            refreshToken: string;
+        };
+        PermissionGroup: {
+            module: string;
+            codes: string[];
+        };
+        Role: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @description Permission codes; a superadmin holds every code */
+            permissions: string[];
+            isBuiltIn: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AdminUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+            isActive: boolean;
+            lastLoginAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            twoFactorEnabled: boolean;
+        };
+        AdminCustomer: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            image: string | null;
+            emailVerified: boolean;
+            phone: string | null;
+            phoneVerified: boolean;
+            role: string;
+            isActive: boolean;
+            lastLoginAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletionScheduledAt: string | null;
+        };
+        TotpSetup: {
+            /** @description The secret as base32 (RFC 4648, no padding), for typing into the app */
+            secret: string;
+            /** @description `otpauth://totp/…` for a QR code */
+            otpauthUrl: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, `xxxxx-xxxxx`; shown once, stored only as digests */
+            recoveryCodes: string[];
+        };
+        TwoFactorChallenge: {
+            /** @constant */
+            twoFactorRequired: true;
+            /** @description Answer it at POST /api/auth/login/2fa */
+            challengeToken: string;
+            methods: ("totp" | "recovery_code")[];
+        };
+        SignedInDevice: {
+            /** Format: uuid */
+            sessionId: string;
+            /** @description From the deviceInfo given at sign-in; null when none was */
+            deviceName: string | null;
+            deviceType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute; the sign-in time until then
+             */
+            lastUsedAt: string;
+            /** @description The session of the token making this request */
+            current: boolean;
+        };
         CarePackageRules: {
             /** @description Categories (and their sub-categories) the package covers */
             categoryIds: number[];
@@ -6272,133 +6413,6 @@ export interface components {
             }[];
             /** @description Old slugs that still lead to this post, newest first */
             previousSlugs: string[];
-        };
-        UserProfile: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            image: string | null;
-            emailVerified: boolean;
-            phone: string | null;
-            phoneVerified: boolean;
-            role: string;
-        };
-        UserProfileWithPassword: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            image: string | null;
-            emailVerified: boolean;
-            phone: string | null;
-            phoneVerified: boolean;
-            role: string;
-            hasPassword: boolean;
-        };
-        AdminProfile: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            image: string | null;
-            emailVerified: boolean;
-            phone: string | null;
-            phoneVerified: boolean;
-            role: string;
-            hasPassword: boolean;
-            twoFactorEnabled: boolean;
-        };
-        SessionTokens: {
-            /** Format: uuid */
-            sessionId: string;
-            accessToken: string;
-            refreshToken: string;
-        };
-        PermissionGroup: {
-            module: string;
-            codes: string[];
-        };
-        Role: {
-            id: number;
-            name: string;
-            description: string | null;
-            /** @description Permission codes; a superadmin holds every code */
-            permissions: string[];
-            isBuiltIn: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        AdminUser: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            image: string | null;
-            emailVerified: boolean;
-            phone: string | null;
-            phoneVerified: boolean;
-            role: string;
-            isActive: boolean;
-            lastLoginAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            twoFactorEnabled: boolean;
-        };
-        AdminCustomer: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-            image: string | null;
-            emailVerified: boolean;
-            phone: string | null;
-            phoneVerified: boolean;
-            role: string;
-            isActive: boolean;
-            lastLoginAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            deletionScheduledAt: string | null;
-        };
-        TotpSetup: {
-            /** @description The secret as base32 (RFC 4648, no padding), for typing into the app */
-            secret: string;
-            /** @description `otpauth://totp/…` for a QR code */
-            otpauthUrl: string;
-        };
-        RecoveryCodes: {
-            /** @description Ten single-use codes, `xxxxx-xxxxx`; shown once, stored only as digests */
-            recoveryCodes: string[];
-        };
-        TwoFactorChallenge: {
-            /** @constant */
-            twoFactorRequired: true;
-            /** @description Answer it at POST /api/auth/login/2fa */
-            challengeToken: string;
-            methods: ("totp" | "recovery_code")[];
-        };
-        SignedInDevice: {
-            /** Format: uuid */
-            sessionId: string;
-            /** @description From the deviceInfo given at sign-in; null when none was */
-            deviceName: string | null;
-            deviceType: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Recorded at most once a minute; the sign-in time until then
-             */
-            lastUsedAt: string;
-            /** @description The session of the token making this request */
-            current: boolean;
         };
         BlogPostListItem: {
             id: number;
@@ -7001,20 +7015,6 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-        };
-        Notification: {
-            /** Format: uuid */
-            id: string;
-            type: string;
-            title: string;
-            body: string;
-            data: {
-                [key: string]: unknown;
-            };
-            isRead: boolean;
-            readAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
         };
         Feedback: {
             id: number;

@@ -6,6 +6,8 @@ import { HEARTBEAT_CRON, heartbeatJob } from './system.jobs';
 import { systemPermissions } from './system.permissions';
 import { systemRoutes } from './system.routes';
 
+export { systemPermissions } from './system.permissions';
+
 export const systemModule: PasalModule = {
   name: 'system',
   tags: {

@@ -22,6 +22,8 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DatabaseDriver;
+  /** The embedded database's PGlite instance (backups dump through it); undefined on PostgreSQL. */
+  pglite?: PGlite;
   /** Applies the committed migrations in `drizzle/`; safe when several processes start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -62,6 +64,7 @@ export function pgliteDatabase(client: PGlite, opts: { ownsClient?: boolean } = 
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await client.query('select 1');

@@ -1,6 +1,7 @@
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { lazyPackage } from '../lazy';
+import { splitTrace, traced, withTrace } from '../tracing/hooks';
 import type { EnqueueOptions, JobDefinition, JobEvents, JobQueue } from './jobs';
 import { PermanentJobError, storedJobId } from './jobs';
 
@@ -45,7 +46,8 @@ export function createBullmqQueue(opts: {
       definitions.set(def.name, def as unknown as JobDefinition<unknown>);
     },
     async enqueue<P>(def: JobDefinition<P>, payload: P, options: EnqueueOptions = {}) {
-      await queue.add(def.name, def.payload.parse(payload), {
+      // The enqueuing request's trace context rides in the data; the worker takes it out again.
+      await queue.add(def.name, withTrace(def.payload.parse(payload)), {
         ...jobOptions(def),
         jobId: options.jobId ? storedJobId(def.name, options.jobId) : undefined,
         delay: options.delayMs,
@@ -68,10 +70,10 @@ export function createBullmqQueue(opts: {
           const def = definitions.get(job.name);
           if (!def) throw new Error(`No job named ${job.name} is registered`);
           try {
-            await def.handler(def.payload.parse(job.data), {
-              attempt: job.attemptsMade + 1,
-              jobId: job.id ?? '',
-            });
+            const { payload, carrier } = splitTrace(job.data);
+            await traced(job.name, carrier, () =>
+              def.handler(def.payload.parse(payload), { attempt: job.attemptsMade + 1, jobId: job.id ?? '' }),
+            );
           } catch (error) {
             // BullMQ's own marker for "do not retry".
             if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);

@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { newUuid } from '../ids';
+import { type TraceCarrier, traced, tracingHooks } from '../tracing/hooks';
 import {
   type EnqueueOptions,
   type JobDefinition,
@@ -14,6 +15,8 @@ interface QueuedJob {
   id: string;
   name: string;
   payload: unknown;
+  /** The trace the job was enqueued in (tracing on). */
+  trace?: TraceCarrier;
   attempt: number;
   runAt: number;
 }
@@ -75,7 +78,7 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
     try {
       if (!def) throw new Error(`No job named ${job.name} is registered`);
       const payload = def.payload.parse(job.payload);
-      await def.handler(payload, { attempt: job.attempt, jobId: job.id });
+      await traced(job.name, job.trace, () => def.handler(payload, { attempt: job.attempt, jobId: job.id }));
       known.delete(job.id);
     } catch (error) {
       const attempts = def?.attempts ?? 3;
@@ -110,7 +113,14 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
     const id = options.jobId ? storedJobId(def.name, options.jobId) : newUuid();
     if (known.has(id)) return;
     known.add(id);
-    const job = { id, name: def.name, payload: parsed, attempt: 1, runAt: Date.now() };
+    const job = {
+      id,
+      name: def.name,
+      payload: parsed,
+      attempt: 1,
+      runAt: Date.now(),
+      trace: tracingHooks()?.capture(),
+    };
     if (options.delayMs && options.delayMs > 0) later({ ...job, runAt: job.runAt + options.delayMs });
     else {
       ready.push(job);

@@ -1,12 +1,14 @@
 // Prometheus metrics: process defaults, HTTP request durations by route, job outcomes, and
 // outgoing mail, SMS and push by provider and outcome.
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   jobs: Counter<'name' | 'outcome'>;
   outgoing: Counter<'channel' | 'provider' | 'outcome'>;
+  /** Unix time of the last scheduled backup that succeeded (unset until one does, in this process). */
+  backupLastSuccess: Gauge;
 }
 
 export function createMetrics(opts: { defaults: boolean }): Metrics {
@@ -31,6 +33,11 @@ export function createMetrics(opts: { defaults: boolean }): Metrics {
       name: 'outgoing_messages_total',
       help: 'Delivery tries of mail, SMS and push, by channel, provider and outcome (sent, retrying, failed, refused, token_removed)',
       labelNames: ['channel', 'provider', 'outcome'],
+      registers: [registry],
+    }),
+    backupLastSuccess: new Gauge({
+      name: 'backup_last_success_timestamp_seconds',
+      help: 'Unix time of the last scheduled backup (BACKUP_CRON) that succeeded in this process',
       registers: [registry],
     }),
   };

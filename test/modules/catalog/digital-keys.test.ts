@@ -256,7 +256,7 @@ describe('digital keys', () => {
       expect(revealed.every((k) => k.productId === id)).toBe(true);
       expect(await revealAssignedKeys({ db, config: t.platform.config }, 'item-none')).toEqual([]);
 
-      // Another secret cannot read them.
+      // Another secret (a backup restored without its secret) cannot read them, and says why.
       await expect(
         revealAssignedKeys(
           {
@@ -268,7 +268,7 @@ describe('digital keys', () => {
           },
           'item-a',
         ),
-      ).rejects.toThrow();
+      ).rejects.toThrow(/DIGITAL_KEYS_SECRET is not the secret the key was stored with/);
     });
 
     it('never gives two concurrent assigners the same key', async () => {

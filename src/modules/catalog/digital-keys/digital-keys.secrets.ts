@@ -1,7 +1,7 @@
 // How key values are kept: AES-256-GCM bound to the product (a value copied to another
 // product's row does not decrypt), and an HMAC digest that finds duplicates without decrypting.
 import type { Config } from '../../../config';
-import { createEncryptor, type Encryptor } from '../../../platform/security/encryption';
+import { createEncryptor, DecryptionError, type Encryptor } from '../../../platform/security/encryption';
 import { hmacSha256Hex } from '../../../platform/security/tokens';
 
 export interface KeyVault {
@@ -10,13 +10,27 @@ export interface KeyVault {
   digest(value: string): string;
 }
 
+/** The usual cause: a backup restored under another secret (secrets are never in a backup). */
+export class DigitalKeysSecretMismatch extends Error {
+  override name = 'DigitalKeysSecretMismatch';
+}
+
 export function keyVault(config: Pick<Config, 'DIGITAL_KEYS_SECRET' | 'JWT_SECRET'>): KeyVault {
   const secret = config.DIGITAL_KEYS_SECRET ?? hmacSha256Hex(config.JWT_SECRET, 'digital-keys');
   const box: Encryptor = createEncryptor(secret, 'digital-keys');
   const digestKey = hmacSha256Hex(secret, 'digital-key-digest');
   return {
     seal: (productId, value) => box.encrypt(value, `product:${productId}`),
-    open: (productId, sealed) => box.decrypt(sealed, `product:${productId}`),
+    open: (productId, sealed) => {
+      try {
+        return box.decrypt(sealed, `product:${productId}`);
+      } catch (error) {
+        if (!(error instanceof DecryptionError)) throw error;
+        throw new DigitalKeysSecretMismatch(
+          `A stored licence key of product ${productId} cannot be decrypted: this server's ${config.DIGITAL_KEYS_SECRET ? 'DIGITAL_KEYS_SECRET' : 'JWT_SECRET (DIGITAL_KEYS_SECRET is unset)'} is not the secret the key was stored with. After restoring a backup, set the DIGITAL_KEYS_SECRET (or JWT_SECRET) of the server the backup came from.`,
+        );
+      }
+    },
     digest: (value) => hmacSha256Hex(digestKey, value),
   };
 }
