@@ -16,8 +16,10 @@ import type { Cache } from './cache/cache';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { Outgoing, PushOutgoing, SmsOutgoing } from './delivery/delivery';
+import type { DomainEventSubscriptions } from './events/events';
 import type { JobQueue } from './jobs/jobs';
 import type { MailMessage } from './mail/mailer';
+import type { Metrics } from './metrics/metrics';
 import type { Realtime } from './realtime/realtime';
 import type { AccessTokens } from './security/jwt';
 import type { Storage } from './storage/storage';
@@ -59,6 +61,10 @@ export interface ModuleContext {
   storage: Storage;
   /** Every permission code of every module, grouped by module. */
   permissionCatalog: readonly PermissionGroup[];
+  /** Subscribing to domain events (publishing needs only the transaction: `publishEvent`). */
+  events: DomainEventSubscriptions;
+  /** The process's Prometheus counters (`/metrics`). */
+  metrics: Metrics;
 }
 
 export interface PasalModule {

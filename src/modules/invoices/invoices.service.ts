@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/pagination';
 import { recordActivity } from '../activity';
 import { findUserCard } from '../identity';
@@ -196,6 +197,9 @@ async function afterIssue(
     at: doc.issuedAt,
   });
   if (doc.syncStatus === 'pending') deps.queueSync(afterCommit, doc.id);
+  await (doc.kind === 'invoice'
+    ? publishEvent(tx, 'invoice.issued', { invoiceId: doc.id })
+    : publishEvent(tx, 'credit_note.issued', { creditNoteId: doc.id }));
 }
 
 export function documentView(doc: repo.TaxDocumentRow): TaxDocumentView {

@@ -5,6 +5,7 @@
 
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
 import { clearAfterOrderJob, recordCouponRedemption } from '../cart';
@@ -176,6 +177,7 @@ export async function markOrderPaid(
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
   }
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
+  await publishEvent(tx, 'order.paid', { orderId: order.id });
   return { changed: true, order };
 }
 
@@ -248,6 +250,7 @@ export async function markOrderPaymentFailed(
     at,
   });
   await notifyOrder(deps, tx, afterCommit, order, 'ORDER_PAYMENT_FAILED');
+  await publishEvent(tx, 'order.payment_failed', { orderId: order.id });
   return { changed: true, order };
 }
 
@@ -304,6 +307,7 @@ export async function collectCod(
     at,
   });
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
+  await publishEvent(tx, 'order.paid', { orderId: order.id });
   return { changed: true, order };
 }
 
@@ -436,6 +440,7 @@ export async function cancelOrder(
       });
     }
     await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
+    await publishEvent(tx, 'order.cancelled', { orderId: order.id });
     if (p.requestId) {
       await repo.finishRequest(tx, p.requestId, {
         status: 'completed',
@@ -561,6 +566,7 @@ export async function processRefund(
       order,
       p.action === 'approve' ? 'ORDER_REFUND_APPROVED' : 'ORDER_REFUND_REJECTED',
     );
+    await publishEvent(tx, 'refund.processed', { orderId: order.id });
     await finish({ status: 'completed', result: requestResult(order), error: null, at });
     return null;
   });
