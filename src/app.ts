@@ -30,6 +30,7 @@ import { reviewsModule } from './modules/reviews';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
+import { webhooksModule } from './modules/webhooks';
 import { enforceAccess } from './platform/http/access-hook';
 import { defaultConsoleDir, registerConsole } from './platform/http/console';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
@@ -68,6 +69,7 @@ export const modules: PasalModule[] = [
   posModule,
   invoicesModule,
   dashboardModule,
+  webhooksModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
@@ -236,6 +238,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         realtime: platform.realtime,
         storage: platform.storage,
         permissionCatalog,
+        events: platform.events,
+        metrics: platform.metrics,
       });
     }
     await options.testRoutes?.(api as ApiApp);

@@ -17,6 +17,7 @@ import { forgetPushToken } from './identity.repository';
 import { createUserResolver } from './identity.service';
 import { idpRoutes } from './idp/idp.routes';
 
+export { getCustomer } from './admin/admin.service';
 export { sendAdminInvitation, toProfile } from './auth/auth.service';
 export * as counterCustomers from './identity.counter';
 export { activeAdminIdsWithPermission, livePushTokens } from './identity.repository';

@@ -7,6 +7,7 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   jobs: Counter<'name' | 'outcome'>;
   outgoing: Counter<'channel' | 'provider' | 'outcome'>;
+  webhookDeliveries: Counter<'event_type' | 'outcome'>;
 }
 
 export function createMetrics(opts: { defaults: boolean }): Metrics {
@@ -31,6 +32,12 @@ export function createMetrics(opts: { defaults: boolean }): Metrics {
       name: 'outgoing_messages_total',
       help: 'Delivery tries of mail, SMS and push, by channel, provider and outcome (sent, retrying, failed, refused, token_removed)',
       labelNames: ['channel', 'provider', 'outcome'],
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts, by event type and outcome (succeeded, retrying, failed, disabled, url_not_allowed)',
+      labelNames: ['event_type', 'outcome'],
       registers: [registry],
     }),
   };
