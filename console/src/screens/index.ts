@@ -5,6 +5,7 @@ import { catalogArea } from './catalog';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
+import { settingsArea } from './settings';
 import { staffArea } from './staff';
 import { supportArea } from './support';
 
@@ -15,4 +16,5 @@ export const screenAreas: readonly ScreenArea[] = [
   supportArea,
   customersArea,
   staffArea,
+  settingsArea,
 ];
