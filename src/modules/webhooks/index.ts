@@ -11,7 +11,7 @@ import { TRANSLATIONS } from './webhooks.payloads';
 import { webhookPermissions } from './webhooks.permissions';
 import { webhookRoutes } from './webhooks.routes';
 import { sendWebhook } from './webhooks.sender';
-import { recordMessage, type WebhookDeps } from './webhooks.service';
+import { listenedTypes, recordMessage, type WebhookDeps } from './webhooks.service';
 
 export { webhookPermissions } from './webhooks.permissions';
 
@@ -56,7 +56,8 @@ export const webhooksModule: PasalModule = {
             ) => ReturnType<NonNullable<(typeof TRANSLATIONS)['order.paid']>>)
           | undefined;
         const message = translate?.(deps, tx, payload);
-        if (message) await recordMessage(deps, tx, afterCommit, message);
+        if (!message || !(await listenedTypes(deps, tx)).includes(message.type)) return;
+        await recordMessage(deps, tx, afterCommit, message);
       });
     }
     webhookRoutes(ctx.app, deps);

@@ -69,6 +69,15 @@ export async function activeEndpointsFor(
     .where(and(eq(webhookEndpoints.isActive, true), arrayContains(webhookEndpoints.events, [eventType])));
 }
 
+/** The event types some active endpoint hears. */
+export async function listenedEventTypes(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ type: sql<string>`unnest(${webhookEndpoints.events})` })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.isActive, true));
+  return rows.map((r) => r.type);
+}
+
 export async function insertMessage(db: Db, values: WebhookMessageRow): Promise<void> {
   await db.insert(webhookMessages).values(values);
 }

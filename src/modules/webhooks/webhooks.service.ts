@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { UserPrincipal } from '../../platform/auth/principal';
+import { cached } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
 import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/pagination';
@@ -49,6 +50,21 @@ export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 /** A worker's hold on a delivery lasts the attempt's timeout and this much more. */
 const CLAIM_MARGIN_MS = 5000;
 const ENTITY = 'webhook';
+
+/**
+ * The event types some active endpoint hears, kept in the cache: most changes (every cart
+ * reservation, every order) are heard by nobody, and this answers that without a query in the
+ * change's transaction. Cleared after every endpoint write; the TTL bounds a race where a
+ * transaction reloads the old list just as an endpoint is added.
+ */
+const LISTENED_KEY = 'webhooks:listened-types';
+const LISTENED_TTL_MS = 15_000;
+
+export const listenedTypes = (deps: Pick<WebhookDeps, 'cache'>, tx: Db) =>
+  cached(deps.cache, LISTENED_KEY, LISTENED_TTL_MS, () => repo.listenedEventTypes(tx), { local: true });
+
+const forgetListenedTypes = (deps: Pick<WebhookDeps, 'cache'>, afterCommit: AfterCommit) =>
+  afterCommit(() => deps.cache.delete(LISTENED_KEY));
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 /** `msg_` + a uuid v7 without dashes: unique, and in creation order. */
@@ -127,7 +143,8 @@ export async function createEndpoint(
   await checkUrl(deps, body.url);
   const at = deps.clock.now();
   const secret = newSecret();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    forgetListenedTypes(deps, afterCommit);
     const row = await repo.insertEndpoint(tx, {
       id: newUuid(),
       url: body.url,
@@ -156,7 +173,8 @@ export async function updateEndpoint(
 ): Promise<WebhookEndpointView> {
   if (body.url !== undefined) await checkUrl(deps, body.url);
   const at = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    forgetListenedTypes(deps, afterCommit);
     const before = await existingEndpoint(tx, id);
     const resumed = body.isActive === true && !before.isActive;
     const row = (await repo.updateEndpoint(tx, id, {
@@ -186,7 +204,8 @@ export async function updateEndpoint(
 
 export async function deleteEndpoint(deps: WebhookDeps, { admin, id }: { admin: UserPrincipal; id: string }) {
   const at = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    forgetListenedTypes(deps, afterCommit);
     const row = await existingEndpoint(tx, id);
     await repo.deleteEndpoint(tx, id);
     await recordActivity(tx, {
@@ -501,6 +520,7 @@ async function disable(
   const at = deps.clock.now();
   const disabled = await repo.disableEndpoint(tx, endpoint.id, reason, at);
   if (!disabled) return; // already inactive: told once
+  forgetListenedTypes(deps, afterCommit);
   await repo.failPendingDeliveries(tx, endpoint.id, 'endpoint disabled');
   const why =
     reason === 'gone' ? 'it answered 410 Gone' : `${disabled.consecutiveFailures} deliveries in a row failed`;

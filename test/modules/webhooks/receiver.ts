@@ -15,8 +15,8 @@ export interface Received {
 export interface Receiver {
   url: string;
   received: Received[];
-  /** The status to answer (default 200); 'hang' never answers. */
-  answer: (r: Received) => number | 'hang';
+  /** The status to answer (default 200); 'hang' never answers; `afterMs` answers late. */
+  answer: (r: Received) => number | 'hang' | { status: number; afterMs: number };
   /** Messages of one type. */
   ofType(type: string): Received[];
   /** Waits until `n` messages (of `type`, when given) have arrived. */
@@ -58,6 +58,12 @@ export async function startReceiver(): Promise<Receiver> {
       received.push(r);
       const status = receiver.answer(r);
       if (status === 'hang') {
+        hanging.push(res);
+        return;
+      }
+      if (typeof status === 'object') {
+        const timer = setTimeout(() => res.writeHead(status.status).end('ok'), status.afterMs);
+        res.on('close', () => clearTimeout(timer));
         hanging.push(res);
         return;
       }

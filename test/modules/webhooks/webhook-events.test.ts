@@ -286,3 +286,32 @@ describe('catalog, support, repairs, reviews, customers', () => {
     expect(none('order.fulfillment_changed', (d) => d.order.id === orderId)).toHaveLength(4);
   });
 });
+
+describe('a slow receiver', () => {
+  it('slows no checkout: the delivery waits on the worker, never in the request or its transaction', async () => {
+    const timeCheckouts = async (n: number) => {
+      const started = performance.now();
+      for (let i = 0; i < n; i++) await c.placed(await c.customer(), 'cod');
+      return (performance.now() - started) / n;
+    };
+    const baseline = await timeCheckouts(5);
+    const slow = await startReceiver();
+    slow.answer = () => ({ status: 200, afterMs: 5000 });
+    try {
+      const res = await c.http.call('POST', '/api/admin/webhooks', c.admin.headers, {
+        url: slow.url,
+        events: ['order.created'],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const withSlowEndpoint = await timeCheckouts(5);
+      // Every message reached the receiver, which is still holding them when the checkouts are done.
+      await slow.waitFor(5, 'order.created', 30_000);
+      // Each checkout with the endpoint takes about what one without does: nowhere near the 5 s
+      // the receiver takes to answer.
+      expect(withSlowEndpoint).toBeLessThan(Math.max(baseline * 3, baseline + 500));
+      await c.http.call('DELETE', `/api/admin/webhooks/${res.json().data.id}`, c.admin.headers);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+});
