@@ -7,7 +7,7 @@ import type { PasalModule } from '../../platform/module';
 import { createNotifier } from '../notifications';
 import { systemResolver } from './webhooks.addresses';
 import { deliveryJob, RETENTION_CRON, retentionJob, SWEEP_EVERY_SECONDS, sweepJob } from './webhooks.jobs';
-import { TRANSLATIONS } from './webhooks.payloads';
+import { TRANSLATIONS, webhookMessageOf } from './webhooks.payloads';
 import { webhookPermissions } from './webhooks.permissions';
 import { webhookRoutes } from './webhooks.routes';
 import { sendWebhook } from './webhooks.sender';
@@ -48,14 +48,7 @@ export const webhooksModule: PasalModule = {
     // The outbox: each domain event an endpoint may hear becomes messages in its own transaction.
     for (const name of Object.keys(TRANSLATIONS) as DomainEventName[]) {
       ctx.events.inTransaction(name, async (tx, payload, { afterCommit }) => {
-        const translate = TRANSLATIONS[name] as
-          | ((
-              d: WebhookDeps,
-              t: typeof tx,
-              p: typeof payload,
-            ) => ReturnType<NonNullable<(typeof TRANSLATIONS)['order.paid']>>)
-          | undefined;
-        const message = translate?.(deps, tx, payload);
+        const message = webhookMessageOf(deps, tx, name, payload);
         if (!message || !(await listenedTypes(deps, tx)).includes(message.type)) return;
         await recordMessage(deps, tx, afterCommit, message);
       });

@@ -118,3 +118,15 @@ export const TRANSLATIONS: { [N in DomainEventName]?: Translate<N> } = {
     data: async () => ({ customer: await getCustomer({ ...deps, db: tx }, p.customerId) }),
   }),
 };
+
+/** The webhook message a published domain event makes, if any (see `TRANSLATIONS`). */
+export function webhookMessageOf<N extends DomainEventName>(
+  deps: PayloadDeps,
+  tx: Db,
+  name: N,
+  payload: DomainEvents[N],
+): ReturnType<Translate<N>> {
+  // The map is keyed by name, so the entry found is the one for N.
+  const translate = TRANSLATIONS[name] as Translate<N> | undefined;
+  return translate ? translate(deps, tx, payload) : null;
+}
