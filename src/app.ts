@@ -31,6 +31,7 @@ import { reviewsModule } from './modules/reviews';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
+import { webhooksModule } from './modules/webhooks';
 import { enforceAccess } from './platform/http/access-hook';
 import { defaultConsoleDir, registerConsole } from './platform/http/console';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
@@ -70,6 +71,7 @@ export const modules: PasalModule[] = [
   invoicesModule,
   dashboardModule,
   backupsModule,
+  webhooksModule,
 ];
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
@@ -239,6 +241,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         realtime: platform.realtime,
         storage: platform.storage,
         permissionCatalog,
+        events: platform.events,
         metrics: platform.metrics,
       });
     }

@@ -30,3 +30,4 @@ export * from '../modules/support/realtime/support-events.table';
 export * from '../modules/support/requests/requests.table';
 export * from '../modules/system/system.table';
 export * from '../modules/uploads/uploads.table';
+export * from '../modules/webhooks/webhooks.table';

@@ -16,6 +16,7 @@ import type { Cache } from './cache/cache';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { Outgoing, PushOutgoing, SmsOutgoing } from './delivery/delivery';
+import type { DomainEventSubscriptions } from './events/events';
 import type { JobQueue } from './jobs/jobs';
 import type { MailMessage } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
@@ -62,6 +63,9 @@ export interface ModuleContext {
   storage: Storage;
   /** Every permission code of every module, grouped by module. */
   permissionCatalog: readonly PermissionGroup[];
+  /** Subscribing to domain events (publishing needs only the transaction: `publishEvent`). */
+  events: DomainEventSubscriptions;
+  /** The process's Prometheus counters (`/metrics`). */
   metrics: Metrics;
 }
 

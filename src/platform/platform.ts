@@ -11,6 +11,7 @@ import { createRedisCache } from './cache/redis-cache';
 import { type Clock, systemClock } from './clock';
 import { type Database, openDatabase } from './db/database';
 import { type Outgoing, type PushOutgoing, queuedDelivery, type SmsOutgoing } from './delivery/delivery';
+import { bindDomainEvents, createDomainEvents, type DomainEventBus } from './events/events';
 import { createBullmqQueue } from './jobs/bullmq-queue';
 import type { JobEvents, JobQueue } from './jobs/jobs';
 import { createMemoryQueue } from './jobs/memory-queue';
@@ -53,6 +54,8 @@ export interface Platform {
   authenticator: Authenticator;
   realtime: Realtime;
   metrics: Metrics;
+  /** Domain events published in this database's transactions (platform/events). */
+  events: DomainEventBus;
   /** Uploaded files: local disk or S3. */
   storage: Storage;
   /** Closes every port, in the order that loses no work: jobs first, the database last. */
@@ -170,6 +173,11 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   });
 
   const storage = overrides.storage ?? createStorage(config, clock);
+  const events = createDomainEvents({
+    onSubscriberError: (error, name) =>
+      log.error({ err: error, event: name }, 'domain event subscriber failed'),
+  });
+  bindDomainEvents(database.db, events);
 
   return {
     config,
@@ -188,6 +196,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     authenticator,
     realtime,
     metrics,
+    events,
     storage,
     async close() {
       await jobs.close();

@@ -50,6 +50,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // File URLs the API hands out (uploads) carry this origin; it must be the page's own.
     PUBLIC_BASE_URL: e2eBaseUrl(),
     DATA_DIR: dataDir,
+    // The webhooks spec's receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

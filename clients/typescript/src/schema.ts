@@ -5825,6 +5825,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types an endpoint can hear, with what each means
+         * @description Admin JWT with permission `Webhooks_READ`.
+         */
+        get: operations["adminListWebhooksEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints with their health (newest first)
+         * @description Admin JWT with permission `Webhooks_READ`.
+         */
+        get: operations["adminListWebhooks"];
+        put?: never;
+        /**
+         * Add an endpoint; the answer carries its signing secret, shown only here
+         * @description Admin JWT with permission `Webhooks_CREATE`.
+         */
+        post: operations["adminCreateWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One endpoint (without its secret)
+         * @description Admin JWT with permission `Webhooks_READ`.
+         */
+        get: operations["adminGetWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an endpoint with its delivery log
+         * @description Admin JWT with permission `Webhooks_DELETE`.
+         */
+        delete: operations["adminDeleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint; isActive false pauses it, true resumes it
+         * @description Admin JWT with permission `Webhooks_UPDATE`.
+         */
+        patch: operations["adminUpdateWebhook"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret; for 24 h messages are signed with the old one too
+         * @description Admin JWT with permission `Webhooks_UPDATE`.
+         */
+        post: operations["adminCreateWebhookRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test message (data: { webhookId }) to this endpoint
+         * @description Admin JWT with permission `Webhooks_UPDATE`.
+         */
+        post: operations["adminCreateWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first, optionally by status
+         * @description Admin JWT with permission `Webhooks_READ`.
+         */
+        get: operations["adminListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery with its payload and every attempt
+         * @description Admin JWT with permission `Webhooks_READ`.
+         */
+        get: operations["adminGetWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the message again (a new delivery, same webhook-id)
+         * @description Admin JWT with permission `Webhooks_UPDATE`.
+         */
+        post: operations["adminCreateWebhookDeliveryRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7616,6 +7788,101 @@ export interface components {
             relativePath: string;
             url: string;
             expiresAt: number | null;
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Deliveries that ended failed since the last success */
+            consecutiveFailures: number;
+            lastDeliveryAt: string | null;
+            lastDeliveryStatus: ("succeeded" | "failed") | null;
+            /** @description Why the system set it inactive: a 410 answer, or too many failed deliveries in a row */
+            disabledReason: ("gone" | "failures") | null;
+            /** @description While set, messages carry the previous secret’s signature too */
+            secretRotatedUntil: string | null;
+        };
+        WebhookEndpointWithSecret: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Deliveries that ended failed since the last success */
+            consecutiveFailures: number;
+            lastDeliveryAt: string | null;
+            lastDeliveryStatus: ("succeeded" | "failed") | null;
+            /** @description Why the system set it inactive: a 410 answer, or too many failed deliveries in a row */
+            disabledReason: ("gone" | "failures") | null;
+            /** @description While set, messages carry the previous secret’s signature too */
+            secretRotatedUntil: string | null;
+            /** @description whsec_… : shown only in this answer */
+            secret: string;
+        };
+        WebhookSecret: {
+            secret: string;
+        };
+        WebhookEventType: {
+            type: string;
+            description: string;
+            area: string;
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            messageId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookDeliveryDetail: {
+            /** Format: uuid */
+            id: string;
+            messageId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The message body: { type, timestamp, data } */
+            payload: {
+                [key: string]: unknown;
+            };
+            attemptLog: {
+                /** Format: date-time */
+                at: string;
+                statusCode: number | null;
+                durationMs: number;
+                error: string | null;
+            }[];
+        };
+        WebhookDeliveryAccepted: {
+            /** Format: uuid */
+            deliveryId: string;
         };
         /** @description Every failure: the HTTP status, a readable message, a stable `errorCode` to branch on, when and where. Some codes add fields (`details` of a validation error, `retryAfter`, `reason`). */
         ErrorEnvelope: {
@@ -38386,6 +38653,836 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+        };
+    };
+    adminListWebhooksEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookEventType"][];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminListWebhooks: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                pagination?: ("true" | "false") | boolean;
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        meta: {
+                            /** @description Total matching rows */
+                            count: number;
+                            page?: number;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminCreateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    events: ("order.created" | "order.paid" | "order.payment_failed" | "order.cancelled" | "order.fulfillment_changed" | "order.refund_requested" | "refund.processed" | "product.stock_low" | "invoice.issued" | "credit_note.issued" | "inquiry.created" | "ticket.created" | "repair.status_changed" | "review.submitted" | "customer.registered" | "webhook.test")[];
+                    description?: string | null;
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`, `WEBHOOK_URL_NOT_ALLOWED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    adminGetWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminDeleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminUpdateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url?: string;
+                    events?: ("order.created" | "order.paid" | "order.payment_failed" | "order.cancelled" | "order.fulfillment_changed" | "order.refund_requested" | "refund.processed" | "product.stock_low" | "invoice.issued" | "credit_note.issued" | "inquiry.created" | "ticket.created" | "repair.status_changed" | "review.submitted" | "customer.registered" | "webhook.test")[];
+                    description?: string | null;
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`, `WEBHOOK_URL_NOT_ALLOWED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    adminCreateWebhookRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookSecret"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminCreateWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDeliveryAccepted"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                pagination?: ("true" | "false") | boolean;
+                order?: "asc" | "desc";
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"][];
+                        meta: {
+                            /** @description Total matching rows */
+                            count: number;
+                            page?: number;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminGetWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDeliveryDetail"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_DELIVERY_NOT_FOUND`, `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
+    adminCreateWebhookDeliveryRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDeliveryAccepted"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `WEBHOOK_DELIVERY_NOT_FOUND`, `WEBHOOK_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
                     };
                 };
             };

@@ -6,6 +6,7 @@ import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
 import { securityArea } from './security';
+import { settingsArea } from './settings';
 import { staffArea } from './staff';
 import { supportArea } from './support';
 
@@ -17,4 +18,5 @@ export const screenAreas: readonly ScreenArea[] = [
   customersArea,
   staffArea,
   securityArea,
+  settingsArea,
 ];

@@ -60,6 +60,7 @@ export {
 } from './products/products.reviews';
 export {
   findProductsForSale,
+  getAdminProduct,
   type ProductForSale,
   type PublishedProductCard,
   publishedProductCards,

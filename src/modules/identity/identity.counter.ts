@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { AppError } from '../../platform/http/errors';
 import { newUuid } from '../../platform/ids';
 import { hashPassword } from '../../platform/security/passwords';
@@ -86,6 +87,7 @@ export async function createCounterCustomer(
           phone: input.phone,
           phoneVerified: false,
         });
+        await publishEvent(tx, 'customer.registered', { customerId: user.id });
         afterCommit(() => sendPasswordResetMail(deps, { actor: 'customer', email }));
         return { ok: true, customer: toCounterCustomer(user) };
       },

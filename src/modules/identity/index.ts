@@ -19,6 +19,7 @@ import { idpRoutes } from './idp/idp.routes';
 import { sessionRoutes } from './sessions/sessions.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 
+export { getCustomer } from './admin/admin.service';
 export { sendAdminInvitation, toProfile } from './auth/auth.service';
 export * as counterCustomers from './identity.counter';
 export { activeAdminIdsWithPermission, livePushTokens } from './identity.repository';

@@ -13,6 +13,7 @@ import { invoiceRoutes } from './invoices.routes';
 import { type InvoiceDeps, issueCreditNote, issueInvoice, posReceiptPdf } from './invoices.service';
 
 export { invoicePermissions } from './invoices.permissions';
+export { getDocument as getTaxDocument } from './invoices.service';
 
 export const invoicesModule: PasalModule = {
   name: 'invoices',

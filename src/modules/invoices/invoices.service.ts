@@ -6,6 +6,7 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { httpErrors } from '../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/pagination';
 import { recordActivity } from '../activity';
@@ -198,6 +199,9 @@ async function afterIssue(
     at: doc.issuedAt,
   });
   if (doc.syncStatus === 'pending') deps.queueSync(afterCommit, doc.id);
+  await (doc.kind === 'invoice'
+    ? publishEvent(tx, 'invoice.issued', { invoiceId: doc.id })
+    : publishEvent(tx, 'credit_note.issued', { creditNoteId: doc.id }));
 }
 
 export function documentView(doc: repo.TaxDocumentRow): TaxDocumentView {

@@ -14,6 +14,7 @@ import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
+export { loadAdminOrder as adminOrderDetail } from './admin/admin-orders.service';
 export { type OrderDashboardView, orderDashboardView } from './analytics/analytics.schemas';
 export { orderDashboard } from './analytics/analytics.service';
 export { printedOrderDate } from './invoice/invoice.service';

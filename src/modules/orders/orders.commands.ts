@@ -5,6 +5,7 @@
 
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
 import { claimCouponUse, clearAfterOrderJob, releaseCouponUse } from '../cart';
@@ -184,6 +185,7 @@ export async function markOrderPaid(
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
   }
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
+  await publishEvent(tx, 'order.paid', { orderId: order.id });
   return { changed: true, order };
 }
 
@@ -258,6 +260,7 @@ export async function markOrderPaymentFailed(
     at,
   });
   await notifyOrder(deps, tx, afterCommit, order, 'ORDER_PAYMENT_FAILED');
+  await publishEvent(tx, 'order.payment_failed', { orderId: order.id });
   return { changed: true, order };
 }
 
@@ -314,6 +317,7 @@ export async function collectCod(
     at,
   });
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
+  await publishEvent(tx, 'order.paid', { orderId: order.id });
   return { changed: true, order };
 }
 
@@ -456,6 +460,7 @@ export async function cancelOrderInTransaction(
     });
   }
   await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
+  await publishEvent(tx, 'order.cancelled', { orderId: order.id });
   if (p.requestId) {
     await repo.finishRequest(tx, p.requestId, {
       status: 'completed',
@@ -592,6 +597,7 @@ export async function processRefund(
       order,
       p.action === 'approve' ? 'ORDER_REFUND_APPROVED' : 'ORDER_REFUND_REJECTED',
     );
+    await publishEvent(tx, 'refund.processed', { orderId: order.id });
     await finish({ status: 'completed', result: requestResult(order), error: null, at });
     return null;
   });

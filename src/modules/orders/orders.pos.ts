@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { AfterCommit } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { recordActivity } from '../activity';
 import { cartErrors } from '../cart';
 import { findProductsForSale, reserveStock } from '../catalog';
@@ -173,6 +174,7 @@ export async function createPosOrder(
     adminId: input.adminId,
     at,
   });
+  await publishEvent(tx, 'order.created', { orderId: order.id });
   // Ascending product id, like every other reservation, so two sales never wait on each other.
   const physical = lines
     .filter((l) => l.product.productKind === 'physical')
@@ -273,6 +275,10 @@ export async function completePosPickup(
       actorType: 'admin',
       actorId: p.adminId,
       at,
+    });
+    await publishEvent(tx, 'order.fulfillment_changed', {
+      orderId: p.order.id,
+      previousFulfillmentStatus: from,
     });
   }
   forgetOrder(deps.cache, afterCommit, moved!);

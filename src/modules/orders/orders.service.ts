@@ -5,6 +5,7 @@
 
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { AppError } from '../../platform/http/errors';
 import { pageMeta } from '../../platform/http/pagination';
 import { crockfordCode, newUuid } from '../../platform/ids';
@@ -252,6 +253,7 @@ async function placeOrder(
       draft.source === 'buy_now' ? 'ORDER_PLACED_BUYNOW' : 'ORDER_PLACED_CHECKOUT',
       customer?.email ?? null,
     );
+    await publishEvent(tx, 'order.created', { orderId: order.id });
     // The stock rows are locked from here to the commit, where concurrent checkouts of the same
     // products queue: the writes that need no stock come first.
     await draft.reserve(tx, afterCommit, order.id, cod);
@@ -622,6 +624,7 @@ export async function requestRefund(
       at,
     });
     await notifyOrder(deps, tx, afterCommit, order, 'ORDER_REFUND_REQUESTED');
+    await publishEvent(tx, 'order.refund_requested', { orderId });
     const items = await repo.itemsOf(tx, [orderId]);
     return toDetail(order, items, await subscriptionInfoOf(tx, items));
   });

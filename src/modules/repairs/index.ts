@@ -7,6 +7,8 @@ import { repairPermissions } from './repairs.permissions';
 import { adminRepairRoutes, customerRepairRoutes } from './repairs.routes';
 import { newTicketNumber, type RepairDeps } from './repairs.service';
 
+export { getRepairRequestForAdmin } from './repairs.service';
+
 export const repairsModule: PasalModule = {
   name: 'repairs',
   tags: {

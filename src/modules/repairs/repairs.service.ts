@@ -5,6 +5,7 @@
 import type { UserPrincipal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { type PageMeta, pageMeta, pageWindow } from '../../platform/http/pagination';
 import { crockfordCode, newUuid } from '../../platform/ids';
 import type { ModuleContext } from '../../platform/module';
@@ -297,7 +298,10 @@ export async function listRepairRequestsForAdmin(
   return { requests: await adminViews(deps.db, rows), meta: pageMeta(query, count) };
 }
 
-export async function getRepairRequestForAdmin(deps: RepairDeps, id: number): Promise<AdminRepairDetail> {
+export async function getRepairRequestForAdmin(
+  deps: Pick<RepairDeps, 'db'>,
+  id: number,
+): Promise<AdminRepairDetail> {
   const row = await repo.findById(deps.db, id);
   if (!row) throw repairErrors.notFound();
   return adminDetail(deps.db, row);
@@ -367,6 +371,7 @@ export async function setRepairStatus(
       summary: `Repair request ${row.ticketNumber}: status ${before.status} → ${body.status}`,
       at,
     });
+    await publishEvent(tx, 'repair.status_changed', { repairRequestId: id, previousStatus: before.status });
     return adminDetail(tx, row);
   });
 }

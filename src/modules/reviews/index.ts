@@ -7,6 +7,7 @@ import { productReviewRoutes } from './product-reviews/product-reviews.routes';
 import { reviewPermissions } from './reviews.permissions';
 import { testimonialRoutes } from './testimonials/testimonials.routes';
 
+export { getAdminReview } from './product-reviews/product-reviews.service';
 export { reviewPermissions } from './reviews.permissions';
 
 export const reviewsModule: PasalModule = {

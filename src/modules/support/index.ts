@@ -13,6 +13,8 @@ import { adminRequestRoutes, requestRoutes } from './requests/requests.routes';
 import { feedbackPermissions, inquiryPermissions, requestPermissions } from './support.permissions';
 import type { SupportDeps } from './support.service';
 
+export { getInquiryForAdmin } from './inquiries/inquiries.service';
+export { getRequestForAdmin } from './requests/requests.service';
 export { feedbackPermissions, inquiryPermissions, requestPermissions } from './support.permissions';
 export { type SupportWorkloadView, supportWorkload, supportWorkloadView } from './support.workload';
 

@@ -2,6 +2,19 @@ import type { Db } from './database';
 
 export type AfterCommit = (effect: () => void | Promise<void>) => void;
 
+/** What a transaction opened by `inTransaction` knows of itself: the database it runs on and its after-commit list. */
+export interface TransactionScope {
+  root: Db;
+  afterCommit: AfterCommit;
+}
+
+// Each open transaction's scope, so code handed only `tx` (a domain event published deep in a
+// service) can still reach the after-commit list; entries go with their transaction object.
+const scopes = new WeakMap<Db, TransactionScope>();
+
+/** The scope of a transaction opened by `inTransaction`; undefined for a database or another transaction. */
+export const transactionScope = (tx: Db): TransactionScope | undefined => scopes.get(tx);
+
 /**
  * Runs `work` in one transaction. Effects registered with `afterCommit` (realtime events,
  * jobs, mail) run only once the transaction has committed, so nobody hears of a write that
@@ -13,7 +26,14 @@ export async function inTransaction<T>(
   onEffectError: (error: unknown) => void = () => {},
 ): Promise<T> {
   const effects: Array<() => void | Promise<void>> = [];
-  const result = await db.transaction((tx) => work(tx as unknown as Db, (effect) => effects.push(effect)));
+  const afterCommit: AfterCommit = (effect) => effects.push(effect);
+  // A transaction inside another one (a savepoint) publishes into the outer one, whose commit is the real one.
+  const scope = scopes.get(db) ?? { root: db, afterCommit };
+  const result = await db.transaction((txRaw) => {
+    const tx = txRaw as unknown as Db;
+    scopes.set(tx, scope);
+    return work(tx, afterCommit);
+  });
   for (const effect of effects) {
     try {
       await effect();

@@ -9,6 +9,7 @@ export interface Metrics {
   outgoing: Counter<'channel' | 'provider' | 'outcome'>;
   /** Unix time of the last scheduled backup that succeeded (unset until one does, in this process). */
   backupLastSuccess: Gauge;
+  webhookDeliveries: Counter<'event_type' | 'outcome'>;
 }
 
 export function createMetrics(opts: { defaults: boolean }): Metrics {
@@ -38,6 +39,12 @@ export function createMetrics(opts: { defaults: boolean }): Metrics {
     backupLastSuccess: new Gauge({
       name: 'backup_last_success_timestamp_seconds',
       help: 'Unix time of the last scheduled backup (BACKUP_CRON) that succeeded in this process',
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts, by event type and outcome (succeeded, retrying, failed, disabled, url_not_allowed)',
+      labelNames: ['event_type', 'outcome'],
       registers: [registry],
     }),
   };

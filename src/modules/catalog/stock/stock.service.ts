@@ -8,6 +8,7 @@
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import type { ModuleContext } from '../../../platform/module';
@@ -52,6 +53,11 @@ export interface ReservationChange {
 }
 
 const EMPTY: StockLevel = { onHand: 0, reserved: 0, available: 0 };
+const stockChange = (productId: number, before: repo.StockRow, after: repo.StockRow) => ({
+  productId,
+  availableBefore: level(before).available,
+  availableAfter: level(after).available,
+});
 const level = (row: { onHand: number; reserved: number } | undefined): StockLevel =>
   row ? { onHand: row.onHand, reserved: row.reserved, available: row.onHand - row.reserved } : EMPTY;
 
@@ -75,6 +81,7 @@ export async function reserveStock(tx: Db, p: ReservationChange): Promise<Reserv
   const held = existing?.quantity ?? 0;
   const after = await repo.takeAvailable(tx, p.productId, p.quantity, p.at);
   if (!after) return { ok: false, stock: level(locked) };
+  await publishEvent(tx, 'product.stock_changed', stockChange(p.productId, locked, after));
   await repo.saveReservation(tx, {
     id: newUuid(),
     owner: p.owner,
@@ -129,6 +136,7 @@ export async function setReservedQuantity(tx: Db, p: ReservationChange): Promise
     });
   }
   if (delta !== 0) {
+    await publishEvent(tx, 'product.stock_changed', stockChange(p.productId, locked, after));
     await repo.insertLedger(tx, {
       productId: p.productId,
       source: delta > 0 ? 'reservation' : 'release',
@@ -369,6 +377,7 @@ export async function adjustStock(
     const onHand = 'delta' in body ? before.onHand + body.delta : body.onHand;
     if (onHand < before.reserved) throw stockErrors.belowReserved(onHand, before.reserved);
     const after = await repo.setOnHand(tx, productId, onHand, now);
+    await publishEvent(tx, 'product.stock_changed', stockChange(productId, before, after));
     await repo.insertLedger(tx, {
       productId,
       source: 'adjustment',

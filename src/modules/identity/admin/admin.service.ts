@@ -463,7 +463,7 @@ export async function listCustomers(
   return { customers: rows.map(toCustomerView), meta: pageMeta(query, count) };
 }
 
-export async function getCustomer(deps: AdminDeps, id: string): Promise<CustomerView> {
+export async function getCustomer(deps: Pick<AdminDeps, 'db'>, id: string): Promise<CustomerView> {
   const user = await findUserById(deps.db, id);
   if (!user || user.role !== CUSTOMER_ROLE) throw adminErrors.customerNotFound(id);
   return toCustomerView(user);

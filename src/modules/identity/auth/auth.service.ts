@@ -3,6 +3,7 @@
 // Rules from decisions.md, "Accounts and sessions".
 
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { httpErrors } from '../../../platform/http/errors';
 import { newUuid } from '../../../platform/ids';
 import type { JobDefinition } from '../../../platform/jobs/jobs';
@@ -303,6 +304,7 @@ export async function register(
       passwordHash,
       emailVerified: false,
     });
+    await publishEvent(tx, 'customer.registered', { customerId: user.id });
     const mail = await codeMail(
       deps,
       tx,

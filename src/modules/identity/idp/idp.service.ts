@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isUniqueViolation } from '../../../platform/db/errors';
 import { inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { AppError } from '../../../platform/http/errors';
 import { newUuid } from '../../../platform/ids';
 import type { ModuleContext } from '../../../platform/module';
@@ -296,6 +297,7 @@ export async function exchangeCode(
           createdAt: now,
           updatedAt: now,
         });
+        await publishEvent(tx, 'customer.registered', { customerId: user.id });
       } else if (!user.emailVerified && user.email === resolved.email && p.emailVerified !== false) {
         // The provider vouches for the address, as the verification email would have.
         user = (await core.updateUser(tx, user.id, { emailVerified: true, updatedAt: now })) ?? user;

@@ -103,7 +103,10 @@ export function getAdminOrder(
   );
 }
 
-async function loadAdminOrder(deps: Pick<OrderDeps, 'db'>, orderId: number): Promise<AdminOrderDetail> {
+export async function loadAdminOrder(
+  deps: Pick<OrderDeps, 'db'>,
+  orderId: number,
+): Promise<AdminOrderDetail> {
   const order = await existingOrder(deps.db, orderId);
   const [items, history, fulfilment, notes, refunds] = await Promise.all([
     orders.itemsOf(deps.db, [order.id]),

@@ -5,6 +5,7 @@
 import type { Db } from '../../../platform/db/database';
 import { isCheckViolation } from '../../../platform/db/errors';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { newUuid } from '../../../platform/ids';
 import { defineJob } from '../../../platform/jobs/jobs';
 import { recordActivity } from '../../activity';
@@ -106,6 +107,10 @@ async function advance(
   });
   const notice = STEP_NOTICES[p.to];
   if (notice) await notifyOrder(deps, tx, afterCommit, moved, notice);
+  await publishEvent(tx, 'order.fulfillment_changed', {
+    orderId: moved.id,
+    previousFulfillmentStatus: p.from,
+  });
   return moved;
 }
 

@@ -6,6 +6,7 @@ import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Cache } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import type { ModuleContext } from '../../../platform/module';
 import { recordActivity } from '../../activity';
@@ -157,6 +158,7 @@ export async function submitReview(
     createdAt: at,
     updatedAt: at,
   });
+  await publishEvent(deps.db, 'review.submitted', { reviewId: row.id });
   return toReview(row, await namesOf(deps.db, [row]));
 }
 

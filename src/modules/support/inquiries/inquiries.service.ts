@@ -5,6 +5,7 @@
 import { credentialKeys, type Principal, type UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import { crockfordCode, numericCode } from '../../../platform/ids';
 import { randomToken, sha256Hex } from '../../../platform/security/tokens';
@@ -220,6 +221,7 @@ export async function createInquiry(
       body: `${customer ? 'A customer' : (inquiry.guestName ?? 'A guest')}: ${inquiry.subject}`,
       data: { inquiryId: inquiry.id },
     });
+    await publishEvent(tx, 'inquiry.created', { inquiryId: inquiry.id });
     const detail = await visitorDetail(tx, inquiry);
     return inquiryAccessToken ? { ...detail, inquiryAccessToken } : detail;
   });
@@ -384,7 +386,10 @@ export async function listInquiriesForAdmin(
   return { inquiries: rows.map(toAdminInquiry), meta: pageMeta(query, count) };
 }
 
-export async function getInquiryForAdmin(deps: SupportDeps, id: number): Promise<AdminInquiryDetail> {
+export async function getInquiryForAdmin(
+  deps: Pick<SupportDeps, 'db'>,
+  id: number,
+): Promise<AdminInquiryDetail> {
   const row = await repo.findInquiry(deps.db, id);
   if (!row) throw inquiryErrors.notFound();
   return adminDetail(deps.db, row);

@@ -3,6 +3,7 @@
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
 import { httpErrors } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import { recordActivity } from '../../activity';
@@ -121,6 +122,7 @@ export async function openRequest(
     afterCommit,
     input.messages.map((m) => ({ ...m, supportRequestId: request.id })),
   );
+  await publishEvent(tx, 'ticket.created', { ticketId: request.id });
   return request;
 }
 
@@ -245,7 +247,10 @@ export async function listRequestsForAdmin(
   return { requests: rows.map(toAdminRequest), meta: pageMeta(query, count) };
 }
 
-export async function getRequestForAdmin(deps: SupportDeps, id: number): Promise<AdminRequestDetail> {
+export async function getRequestForAdmin(
+  deps: Pick<SupportDeps, 'db'>,
+  id: number,
+): Promise<AdminRequestDetail> {
   const row = await repo.findRequest(deps.db, id);
   if (!row) throw requestErrors.notFound();
   return adminDetail(deps.db, row);
