@@ -495,6 +495,8 @@ async function main(): Promise<number> {
     // A shared Redis must not see the bench's keys (cache, job schedules) mixed with a real deployment's.
     REDIS_PREFIX: 'pasal-bench',
     METRICS_TOKEN: bannerBench.METRICS_TOKEN,
+    // The checkout row with a slow webhook receiver posts to this machine (bench/commerce.ts).
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   };
   // A new shop's first start (initdb and every migration), before the catalog exists; the
   // services tier has no empty database to start from, so this is the embedded one only.
@@ -558,7 +560,7 @@ async function main(): Promise<number> {
   const planned = scenarios(productPath, sizes);
   for (const [index, scenario] of planned.entries()) {
     if (scenario.server === 'pasal-uncached' && !uncachedUrl) {
-      rows.push(...(await measureCommerce(pasalUrl, commerceFixture, duration)));
+      rows.push(...(await measureCommerce(pasalUrl, commerceFixture, duration, true)));
       tracking = await measureTracking(rows, pasalUrl, bannerFixture, duration);
       memory.idleRssAfterLoadMb = await memoryBench.idleRssAfterLoad(pasal.proc.pid);
       // The same database (PGlite admits one process at a time), the list cache off: what
@@ -724,11 +726,13 @@ async function measureCommerce(
   baseUrl: string,
   fixture: commerceBench.CommerceFixture,
   duration: number,
+  slowWebhook = false,
 ): Promise<Row[]> {
   const measured = await commerceBench.measureCommerce(baseUrl, BENCH_ADMIN, fixture, {
     seconds: duration,
     warmupSeconds: WARMUP_SECONDS,
     connections: CONNECTIONS,
+    slowWebhook,
   });
   return measured.map((m) => rowOf(m.name, m.path, m.result, m.latencies, m.perSecond));
 }

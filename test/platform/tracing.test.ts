@@ -2,7 +2,8 @@
 // process on the embedded database) export OTLP/HTTP JSON to a receiver in this test. One
 // checkout paid through Khalti (a fake of its API) makes one trace: the request's span named by
 // its route template, its SQL statements, the call to Khalti, and the order mail's
-// job on the worker. No attribute carries a token, an e-mail address, a phone number or a query
+// job on the worker, and a webhook delivery of the new order (its job and its POST to the
+// receiver). No attribute carries a token, an e-mail address, a phone number or a query
 // string, and the log lines carry the trace's id.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { DEMO_CUSTOMER, seedDemoStore } from '../../scripts/seed-demo';
+import { DEMO_ADMIN, DEMO_CUSTOMER, seedDemoStore } from '../../scripts/seed-demo';
 import { openDatabase, postgresDatabase } from '../../src/platform/db/database';
 import { createTestApp } from '../helpers/app';
 import { demoSeedDeps } from '../helpers/demo';
@@ -36,6 +37,8 @@ const spans: ExportedSpan[] = [];
 const logs: string[] = [];
 const processes: ChildProcess[] = [];
 let receiver: http.Server;
+let hookReceiver: http.Server;
+let hookUrl: string;
 let khalti: FakeKhalti;
 let base: string;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -112,8 +115,19 @@ async function seededDatabase(): Promise<string | undefined> {
   return url;
 }
 
+/** A webhook receiver on this machine: answers 204 to every message. */
+async function startHookReceiver(): Promise<string> {
+  hookReceiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => hookReceiver.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(hookReceiver.address() as AddressInfo).port}/hooks/pasal`;
+}
+
 beforeAll(async () => {
   const endpoint = await startReceiver();
+  hookUrl = await startHookReceiver();
   khalti = await startFakeKhalti(KHALTI_KEY);
   const databaseUrl = await seededDatabase();
   const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -134,6 +148,7 @@ beforeAll(async () => {
     PAYMENT_GATEWAY_WALLET_B: 'khalti',
     KHALTI_SECRET_KEY: KHALTI_KEY,
     KHALTI_BASE_URL: khalti.baseUrl,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     DATABASE_URL: databaseUrl ?? '',
     REDIS_URL: servicesTier ? serviceUrls().redisUrl : '',
     REDIS_PREFIX: `pasal-trace-${randomBytes(4).toString('hex')}`,
@@ -168,6 +183,7 @@ afterAll(async () => {
     processes.map((child) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))),
   );
   receiver?.close();
+  hookReceiver?.close();
   await khalti?.close();
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
@@ -184,7 +200,13 @@ async function call(method: string, url: string, token?: string, body?: unknown)
   return json.data;
 }
 
-it('one checkout is one trace: the request, its SQL, the call to Khalti and the mail job on the worker', async () => {
+it('one checkout is one trace: the request, its SQL, the call to Khalti, the mail job and the webhook delivery on the worker', async () => {
+  const staff = await call('POST', '/api/auth/login/email', undefined, {
+    email: DEMO_ADMIN.email,
+    password: DEMO_ADMIN.password,
+  });
+  const staffToken = (staff.tokens as { accessToken: string }).accessToken;
+  await call('POST', '/api/admin/webhooks', staffToken, { url: hookUrl, events: ['order.created'] });
   const signedIn = await call('POST', '/api/mobile/auth/login/email', undefined, {
     email: DEMO_CUSTOMER.email,
     password: DEMO_CUSTOMER.password,
@@ -221,7 +243,10 @@ it('one checkout is one trace: the request, its SQL, the call to Khalti and the 
   for (let i = 0; i < 600; i++) {
     const root = request();
     trace = root ? spans.filter((s) => s.traceId === root.traceId) : [];
-    if (trace.some((s) => s.name.startsWith('job mail'))) break;
+    const delivered = trace.some(
+      (s) => s.kind === 3 && String(s.attributes['url.full'] ?? '').startsWith(hookUrl),
+    );
+    if (trace.some((s) => s.name.startsWith('job mail')) && delivered) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const root = request();
@@ -236,6 +261,15 @@ it('one checkout is one trace: the request, its SQL, the call to Khalti and the 
     (s) => s.kind === 3 && String(s.attributes['url.full'] ?? '').startsWith(khalti.baseUrl),
   );
   expect(khaltiCall, trace.map((s) => `${s.name} ${JSON.stringify(s.attributes)}`).join('\n')).toBeDefined();
+  // The webhook delivery: a job span on the worker and, under it, its POST to the receiver.
+  const hookJob = trace.find((s) => s.name.startsWith('job webhook'));
+  expect(hookJob, trace.map((s) => s.name).join(', ')).toBeDefined();
+  expect(hookJob!.service).toBe(servicesTier ? 'pasal-worker' : 'pasal');
+  const hookCall = trace.find(
+    (s) => s.kind === 3 && String(s.attributes['url.full'] ?? '').startsWith(hookUrl),
+  );
+  expect(hookCall, trace.map((s) => `${s.name} ${JSON.stringify(s.attributes)}`).join('\n')).toBeDefined();
+  expect(hookCall!.parentSpanId).toBe(hookJob!.spanId);
   {
     const statements = trace.filter(
       (s) => s.attributes['db.system.name'] === 'postgresql' || s.attributes['db.system'] === 'postgresql',
