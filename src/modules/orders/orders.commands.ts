@@ -186,6 +186,8 @@ export async function markOrderPaid(
   }
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
   await publishEvent(tx, 'order.paid', { orderId: order.id });
+  // Paying starts fulfilment (null → received): receivers of fulfilment changes hear it too.
+  await publishEvent(tx, 'order.fulfillment_changed', { orderId: order.id, previousFulfillmentStatus: null });
   return { changed: true, order };
 }
 
@@ -461,6 +463,12 @@ export async function cancelOrderInTransaction(
   }
   await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
   await publishEvent(tx, 'order.cancelled', { orderId: order.id });
+  if (current.fulfillmentStatus && current.fulfillmentStatus !== 'cancelled') {
+    await publishEvent(tx, 'order.fulfillment_changed', {
+      orderId: order.id,
+      previousFulfillmentStatus: current.fulfillmentStatus,
+    });
+  }
   if (p.requestId) {
     await repo.finishRequest(tx, p.requestId, {
       status: 'completed',
@@ -598,6 +606,12 @@ export async function processRefund(
       p.action === 'approve' ? 'ORDER_REFUND_APPROVED' : 'ORDER_REFUND_REJECTED',
     );
     await publishEvent(tx, 'refund.processed', { orderId: order.id });
+    if (stopFulfilment) {
+      await publishEvent(tx, 'order.fulfillment_changed', {
+        orderId: order.id,
+        previousFulfillmentStatus: current.fulfillmentStatus,
+      });
+    }
     await finish({ status: 'completed', result: requestResult(order), error: null, at });
     return null;
   });

@@ -141,6 +141,28 @@ describe('orders', () => {
     });
   });
 
+  it('order.fulfillment_changed also when paying starts fulfilment and when a cancel stops it', async () => {
+    const me = await c.customer();
+    const { orderId } = await c.placed(me, 'gateway_card');
+    await c.markPaid(orderId);
+    const started = await once('order.fulfillment_changed', (d) => d.order.id === orderId);
+    expect(started.data).toMatchObject({
+      previousFulfillmentStatus: null,
+      order: { fulfillmentStatus: 'received' },
+    });
+    const asked = await c.http.call('POST', `/api/admin/orders/${orderId}/cancel`, c.admin.headers, {
+      reason: 'Out of stock',
+    });
+    expect((await c.adminSettled(asked.json().data.requestId)).status).toBe('completed');
+    await once('order.cancelled', (d) => d.order.id === orderId);
+    const stopped = none(
+      'order.fulfillment_changed',
+      (d) => d.order.id === orderId && d.previousFulfillmentStatus === 'received',
+    );
+    expect(stopped).toHaveLength(1);
+    expect(stopped[0]!.json.data.order).toMatchObject({ fulfillmentStatus: 'cancelled' });
+  });
+
   it('order.cancelled once, and credit_note.issued for a paid order cancelled', async () => {
     const me = await c.customer();
     const { orderId } = await c.placed(me, 'gateway_card');
