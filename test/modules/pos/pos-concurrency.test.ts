@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../../src/modules/payments/payments.table';
 import { signedInAdmin } from '../../helpers/factories';
+import { expectRace, race } from '../../helpers/money-races';
 import { ALL_POS, type PosTestApp, posTestApp } from './calls';
 
 describe('POS under concurrency', () => {
@@ -17,16 +18,9 @@ describe('POS under concurrency', () => {
     const who = await c.customer();
     const productId = await c.product({ mrp: 1500, onHand: 3 });
     const orderId = await c.posOrder(who.userId, [{ productId, quantity: 1 }]);
-    const answers = await Promise.all([
-      c.pay(orderId, { gateway: 'pos_cash', amountNpr: 1500 }),
-      c.pay(orderId, { gateway: 'pos_card', amountNpr: 1500 }),
-      c.pay(orderId, { gateway: 'pos_wallet_a', amountNpr: 1500 }),
-    ]);
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    for (const res of answers.filter((r) => r.statusCode !== 200)) {
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().errorCode).toBe('POS_ORDER_NOT_PAYMENT_PENDING');
-    }
+    const gateways = ['pos_cash', 'pos_card', 'pos_wallet_a'];
+    const outcome = await race(3, (i) => c.pay(orderId, { gateway: gateways[i], amountNpr: 1500 }));
+    expectRace(outcome, { won: 1, refusedAs: ['400 POS_ORDER_NOT_PAYMENT_PENDING'] });
     const rows = await c.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(rows).toHaveLength(1);
     expect((await c.detail(orderId)).gateway).toBe(rows[0]!.gateway);
