@@ -4447,6 +4447,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refunds/{refundId}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that a refund owed (pending or approved) was given back by hand: how, a reference, remarks; a repeat answers the same record
+         * @description Admin JWT with permission `Orders_UPDATE`.
+         */
+        post: operations["adminCreateOrderRefundSettle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/process-refund": {
         parameters: {
             query?: never;
@@ -31687,6 +31707,15 @@ export interface operations {
                                 remarks: string | null;
                                 processedByAdminId: string | null;
                                 processedAt: string | null;
+                                settlement: {
+                                    /** @enum {string} */
+                                    method: "cash" | "wallet" | "bank_transfer";
+                                    reference: string | null;
+                                    remarks: string;
+                                    settledByAdminId: string | null;
+                                    /** Format: date-time */
+                                    settledAt: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -31839,6 +31868,152 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "ORDER_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+        };
+    };
+    adminCreateOrderRefundSettle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+                refundId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How the money went back: cash, wallet or bank_transfer
+                     * @enum {string}
+                     */
+                    method: "cash" | "wallet" | "bank_transfer";
+                    /** @description The wallet's or bank's transaction reference, if any */
+                    reference?: string;
+                    remarks: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: number;
+                            amount: number;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "approved" | "rejected";
+                            reason: string;
+                            remarks: string | null;
+                            processedByAdminId: string | null;
+                            processedAt: string | null;
+                            settlement: {
+                                /** @enum {string} */
+                                method: "cash" | "wallet" | "bank_transfer";
+                                reference: string | null;
+                                remarks: string;
+                                settledByAdminId: string | null;
+                                /** Format: date-time */
+                                settledAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `INVALID_JSON`, `ORDER_REFUND_NOT_OWED`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_JSON" | "ORDER_REFUND_NOT_OWED" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_NOT_FOUND`, `ORDER_REFUND_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_NOT_FOUND" | "ORDER_REFUND_NOT_FOUND";
                     };
                 };
             };

@@ -59,6 +59,10 @@ const NOTICES: Record<string, { title: string; body: (n: string) => string }> = 
     title: 'Refund declined',
     body: (n) => `Your refund request for ${n} was declined.`,
   },
+  ORDER_REFUND_SETTLED: {
+    title: 'Refund paid',
+    body: (n) => `We have given back the money for ${n}.`,
+  },
   ORDER_KEY_SENT: { title: 'Keys sent', body: (n) => `The keys for ${n} are in your email.` },
   ORDER_SHIPPED: { title: 'Order on its way', body: (n) => `Your order ${n} is on its way.` },
   ORDER_DELIVERED: { title: 'Order delivered', body: (n) => `Your order ${n} has been delivered.` },

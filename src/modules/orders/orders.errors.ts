@@ -45,6 +45,14 @@ export const orderErrors = {
         : 'A refund cannot be requested for this order',
       reason ? { reason } : undefined,
     ),
+  refundNotFound: () => new AppError(404, 'ORDER_REFUND_NOT_FOUND', 'No such refund of this order'),
+  refundNotOwed: (status: string) =>
+    new AppError(
+      400,
+      'ORDER_REFUND_NOT_OWED',
+      `Only a refund owed to the customer (pending or approved) can be settled; this one is ${status}`,
+      { status },
+    ),
   tooManyPendingPayments: (limit: number) =>
     new AppError(
       409,

@@ -13,6 +13,7 @@ import {
   orders,
   type PaymentMethod,
   type PaymentStatus,
+  type RefundSettlementMethod,
   type RefundStatus,
 } from './orders.table';
 
@@ -252,6 +253,47 @@ export async function settleRequestedRefunds(
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'requested')))
     .returning({ id: orderRefunds.id });
   return rows.length;
+}
+
+/** One refund of the order, locked for the rest of the transaction. */
+export async function lockRefund(
+  tx: Db,
+  orderId: number,
+  refundId: number,
+): Promise<OrderRefundRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, orderId)))
+    .for('update');
+  return row;
+}
+
+/** Records that an owed refund was given back. */
+export async function markRefundSettled(
+  tx: Db,
+  refundId: number,
+  p: {
+    method: RefundSettlementMethod;
+    reference: string | null;
+    remarks: string;
+    adminId: string;
+    at: Date;
+  },
+): Promise<OrderRefundRow> {
+  const [row] = await tx
+    .update(orderRefunds)
+    .set({
+      settledAt: p.at,
+      settledByAdminId: p.adminId,
+      settlementMethod: p.method,
+      settlementReference: p.reference,
+      settlementRemarks: p.remarks,
+      updatedAt: p.at,
+    })
+    .where(eq(orderRefunds.id, refundId))
+    .returning();
+  return row!;
 }
 
 export async function refundsOf(db: Db, orderId: number): Promise<OrderRefundRow[]> {

@@ -227,6 +227,9 @@ export const orderAdminNotes = pgTable(
 
 export const REFUND_STATUSES = ['requested', 'pending', 'approved', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** How owed money went back to the customer. */
+export const REFUND_SETTLEMENT_METHODS = ['cash', 'wallet', 'bank_transfer'] as const;
+export type RefundSettlementMethod = (typeof REFUND_SETTLEMENT_METHODS)[number];
 
 /**
  * Money owed back on an order, paid out by hand (no gateway call): `requested` by the
@@ -248,11 +251,21 @@ export const orderRefunds = pgTable(
     remarks: text('remarks'),
     processedByAdminId: uuid('processed_by_admin_id'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** When the money owed went back to the customer (by hand: cash, wallet, bank transfer). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledByAdminId: uuid('settled_by_admin_id'),
+    settlementMethod: text('settlement_method').$type<RefundSettlementMethod>(),
+    settlementReference: text('settlement_reference'),
+    settlementRemarks: text('settlement_remarks'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
+    check(
+      'order_refunds_settlement_method_check',
+      sql`${t.settlementMethod} IS NULL OR ${t.settlementMethod} IN ('cash', 'wallet', 'bank_transfer')`,
+    ),
     check('order_refunds_status_check', sql`${t.status} IN ('requested', 'pending', 'approved', 'rejected')`),
     check('order_refunds_amount_check', sql`${t.amount} >= 0`),
   ],

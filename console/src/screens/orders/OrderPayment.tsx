@@ -1,6 +1,17 @@
 // Money: the order's totals, how it is paid, the cash of a COD order (recorded by staff when
 // the rider hands it in), and refunds with the shop's decision on a customer's request.
-import { Button, Divider, Group, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money, StoreDateTime } from '../../components/Formatted';
@@ -159,13 +170,16 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
             <Table.Tr>
               <Table.Th>{t('refunds.status')}</Table.Th>
               <Table.Th ta="right">{t('refunds.amount')}</Table.Th>
+              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {order.refunds.map((refund) => (
               <Table.Tr key={refund.id}>
                 <Table.Td>
-                  <Text size="sm">{t(`refundStatus.${refund.status}`)}</Text>
+                  <Text size="sm">
+                    {refund.settlement ? t('refundStatus.settled') : t(`refundStatus.${refund.status}`)}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {t(`refundReason.${refund.reason}`, { defaultValue: refund.reason })}
                     {refund.remarks ? ` · ${refund.remarks}` : ''}
@@ -176,6 +190,22 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
                 </Table.Td>
                 <Table.Td ta="right">
                   <Money amount={refund.amount} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {refund.settlement ? (
+                    <Text size="xs">
+                      {t('refunds.settledVia', { method: t(`settlement.${refund.settlement.method}`) })}
+                      {refund.settlement.reference ? ` · ${refund.settlement.reference}` : ''}
+                      <br />
+                      <StoreDateTime value={refund.settlement.settledAt} />
+                    </Text>
+                  ) : (
+                    OWED.has(refund.status) && (
+                      <Can permission="Orders_UPDATE">
+                        <SettleRefund order={order} refund={refund} commands={commands} />
+                      </Can>
+                    )
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -188,6 +218,83 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
         </Can>
       )}
     </Stack>
+  );
+}
+
+/** Refund records whose money is still with the shop until someone gives it back. */
+const OWED = new Set(['pending', 'approved']);
+const SETTLEMENT_METHODS = ['cash', 'wallet', 'bank_transfer'] as const;
+type SettlementMethod = (typeof SETTLEMENT_METHODS)[number];
+
+function SettleRefund({
+  order,
+  refund,
+  commands,
+}: {
+  order: OrderDetail;
+  refund: OrderDetail['refunds'][number];
+  commands: OrderCommands;
+}) {
+  const { t } = useTranslation('orders');
+  const client = useClient();
+  const [method, setMethod] = useState<SettlementMethod>('cash');
+  const [reference, setReference] = useState('');
+  const [remarks, setRemarks] = useState('');
+  const settle = useCommand({
+    fields: ['method', 'reference', 'remarks'],
+    mutationFn: () =>
+      client.post('/api/admin/orders/{id}/refunds/{refundId}/settle', {
+        params: { path: { id: order.id, refundId: refund.id } },
+        body: {
+          method,
+          remarks: remarks.trim(),
+          ...(reference.trim() ? { reference: reference.trim() } : {}),
+        },
+      }),
+    action: t('actions.settle', { orderNumber: order.orderNumber }),
+    onSuccess: () => {
+      setRemarks('');
+      setReference('');
+      commands.done(t('refunds.settled', { orderNumber: order.orderNumber }));
+    },
+  });
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={settle.open} disabled={commands.busy}>
+        {t('refunds.settle')}
+      </Button>
+      <CommandModal
+        {...settle.modal}
+        title={t('refunds.settleTitle', { orderNumber: order.orderNumber })}
+        confirmLabel={t('refunds.settle')}
+      >
+        <Text size="sm">
+          {t('refunds.settleExplain')} <Money amount={refund.amount} fw={700} />
+        </Text>
+        <Select
+          label={t('refunds.method')}
+          data={SETTLEMENT_METHODS.map((m) => ({ value: m, label: t(`settlement.${m}`) }))}
+          value={method}
+          onChange={(value) => value && setMethod(value as SettlementMethod)}
+          allowDeselect={false}
+          error={settle.errors.of('method')}
+        />
+        <TextInput
+          label={t('refunds.reference')}
+          description={t('refunds.referenceHint')}
+          {...textField(settle.errors, 'reference', reference, setReference)}
+          maxLength={255}
+        />
+        <Textarea
+          label={t('refunds.remarks')}
+          {...textField(settle.errors, 'remarks', remarks, setRemarks)}
+          required
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
+      </CommandModal>
+    </>
   );
 }
 

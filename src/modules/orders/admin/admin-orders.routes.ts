@@ -94,6 +94,34 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
   );
 
   app.post(
+    `${base}/:id/refunds/:refundId/settle`,
+    {
+      config: {
+        access: update,
+        idempotency: 'optional',
+        errors: [orderErrors.notFound(), orderErrors.refundNotFound(), orderErrors.refundNotOwed('')],
+      },
+      schema: {
+        tags,
+        summary:
+          'Record that a refund owed (pending or approved) was given back by hand: how, a reference, remarks; a repeat answers the same record',
+        params: s.refundParams,
+        body: s.settleRefundBody,
+        response: { 200: envelopeSchema(s.orderRefund) },
+      },
+    },
+    async (request) =>
+      ok(
+        await adminOrders.settleRefund(deps, currentUser(request), {
+          orderId: request.params.id,
+          refundId: request.params.refundId,
+          body: request.body,
+        }),
+        'Refund settled',
+      ),
+  );
+
+  app.post(
     `${base}/:id/process-refund`,
     {
       config: {

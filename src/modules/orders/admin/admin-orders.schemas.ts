@@ -8,6 +8,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REFUND_SETTLEMENT_METHODS,
   REFUND_STATUSES,
 } from '../orders.table';
 
@@ -72,8 +73,29 @@ export const orderRefund = z.object({
   remarks: z.string().nullable(),
   processedByAdminId: z.uuid().nullable(),
   processedAt: z.iso.datetime().nullable(),
+  /** Set once the money owed went back (`POST …/refunds/:refundId/settle`); null while owed. */
+  settlement: z
+    .object({
+      method: z.enum(REFUND_SETTLEMENT_METHODS),
+      reference: z.string().nullable(),
+      remarks: z.string(),
+      settledByAdminId: z.uuid().nullable(),
+      settledAt: z.iso.datetime(),
+    })
+    .nullable(),
   createdAt: z.iso.datetime(),
 });
+export type OrderRefundView = z.infer<typeof orderRefund>;
+
+export const refundParams = z.object({ id: intId, refundId: intId });
+export const settleRefundBody = z.object({
+  method: z
+    .enum(REFUND_SETTLEMENT_METHODS)
+    .describe('How the money went back: cash, wallet or bank_transfer'),
+  reference: text(255).optional().describe("The wallet's or bank's transaction reference, if any"),
+  remarks: text(2000),
+});
+export type SettleRefundBody = z.output<typeof settleRefundBody>;
 
 /** The answer of `cod-collect`, the same for every repeat. */
 export const codCollection = z.object({

@@ -14,7 +14,7 @@ import { customerIdsMatching, findUserContacts, type UserContact } from '../../i
 import { subscriptionInfoOf } from '../fulfillment/fulfillment.commands';
 import { eligibleFulfillmentActions } from '../fulfillment/fulfillment.rules';
 import { forgetOrder, orderCache } from '../orders.cache';
-import { collectCod, type OrderDeps } from '../orders.commands';
+import { collectCod, notifyOrder, type OrderDeps } from '../orders.commands';
 import { orderErrors } from '../orders.errors';
 import { cancelJob, processRefundJob } from '../orders.jobs';
 import * as orders from '../orders.repository';
@@ -27,7 +27,9 @@ import type {
   AdminOrderListItem,
   AdminOrderListQuery,
   CodCollectionView,
+  OrderRefundView,
   ProcessRefundBody,
+  SettleRefundBody,
 } from './admin-orders.schemas';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -149,16 +151,7 @@ export async function loadAdminOrder(
       ? eligibleFulfillmentActions(order.orderType, order.fulfillmentStatus, pendingSubscription)
       : [],
     adminNotes: notes.map((n) => noteView(n, nameOf(n.adminId))),
-    refunds: refunds.map((r) => ({
-      id: r.id,
-      amount: r.amount,
-      status: r.status,
-      reason: r.reason,
-      remarks: r.remarks,
-      processedByAdminId: r.processedByAdminId,
-      processedAt: iso(r.processedAt),
-      createdAt: r.createdAt.toISOString(),
-    })),
+    refunds: refunds.map(refundView),
     codCollection: cod && {
       amount: cod.amount,
       collectedAt: cod.collectedAt,
@@ -294,6 +287,74 @@ export async function setSerialNumber(
       at,
     });
     return toItemView(updated);
+  });
+}
+
+/** A refund record as the back office sees it, with its settlement once the money went back. */
+function refundView(r: orders.OrderRefundRow): OrderRefundView {
+  return {
+    id: r.id,
+    amount: r.amount,
+    status: r.status,
+    reason: r.reason,
+    remarks: r.remarks,
+    processedByAdminId: r.processedByAdminId,
+    processedAt: iso(r.processedAt),
+    settlement:
+      r.settledAt && r.settlementMethod
+        ? {
+            method: r.settlementMethod,
+            reference: r.settlementReference,
+            remarks: r.settlementRemarks ?? '',
+            settledByAdminId: r.settledByAdminId,
+            settledAt: r.settledAt.toISOString(),
+          }
+        : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const OWED: ReadonlySet<string> = new Set(['pending', 'approved']);
+
+/**
+ * `POST /admin/orders/:id/refunds/:refundId/settle`: the money a refund owes (pending: a paid
+ * order cancelled by the shop, a late payment; approved: a refund decided) went back to the
+ * customer by hand. Records how, with an activity record and a notice to the customer. Asking
+ * again once settled answers the same record and writes nothing; a refund not owed (requested,
+ * rejected) is refused with ORDER_REFUND_NOT_OWED. The credit note, when tax invoices are on,
+ * was issued when the refund became owed (cancel or approval), so none is made here.
+ */
+export async function settleRefund(
+  deps: OrderDeps,
+  admin: UserPrincipal,
+  p: { orderId: number; refundId: number; body: SettleRefundBody },
+): Promise<OrderRefundView> {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const order = await orders.lockOrder(tx, p.orderId);
+    if (!order) throw orderErrors.notFound();
+    const refund = await orders.lockRefund(tx, p.orderId, p.refundId);
+    if (!refund) throw orderErrors.refundNotFound();
+    if (refund.settledAt) return refundView(refund);
+    if (!OWED.has(refund.status)) throw orderErrors.refundNotOwed(refund.status);
+    const at = deps.clock.now();
+    const settled = await orders.markRefundSettled(tx, refund.id, {
+      method: p.body.method,
+      reference: p.body.reference ?? null,
+      remarks: p.body.remarks,
+      adminId: admin.userId,
+      at,
+    });
+    forgetOrder(deps.cache, afterCommit, order);
+    await recordActivity(tx, {
+      adminId: admin.userId,
+      action: 'refund_settle',
+      entityType: 'order',
+      entityId: order.id,
+      summary: `Gave back ${settled.amount} NPR for order ${order.orderNumber} (${p.body.method}${p.body.reference ? `, ${p.body.reference}` : ''})`,
+      at,
+    });
+    await notifyOrder(deps, tx, afterCommit, order, 'ORDER_REFUND_SETTLED');
+    return refundView(settled);
   });
 }
 
