@@ -454,3 +454,35 @@ describe('redis cache: a Redis that never answers', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('cached() when the cache fails', () => {
+  const failing = (fail: { get?: boolean; set?: boolean }): Cache => {
+    const inner = createMemoryCache({ maxEntries: 10, clock: new TestClock('2026-03-02T06:00:00Z') });
+    return {
+      ...inner,
+      get: async (key, options) => {
+        if (fail.get) throw new Error('redis command timed out');
+        return inner.get(key, options);
+      },
+      set: async (key, value, ttlMs, options) => {
+        if (fail.set) throw new Error('redis command timed out');
+        return inner.set(key, value, ttlMs, options);
+      },
+    };
+  };
+
+  it('answers from load when a read fails, and when a write fails (CACHE_COMMAND_TIMEOUT_MS)', async () => {
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return { n: loads };
+    };
+    expect(await cached(failing({ get: true }), 'k', 60_000, load)).toEqual({ n: 1 });
+    const unwritable = failing({ set: true });
+    expect(await cached(unwritable, 'k', 60_000, load)).toEqual({ n: 2 });
+    expect(await cached(unwritable, 'k', 60_000, load)).toEqual({ n: 3 });
+    const healthy = failing({});
+    expect(await cached(healthy, 'k', 60_000, load)).toEqual({ n: 4 });
+    expect(await cached(healthy, 'k', 60_000, load)).toEqual({ n: 4 });
+  });
+});

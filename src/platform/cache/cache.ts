@@ -28,7 +28,11 @@ export interface Cache {
   close(): Promise<void>;
 }
 
-/** Reads through the cache: `load` runs only on a miss, and its result is kept for `ttlMs`. */
+/**
+ * Reads through the cache: `load` runs only on a miss, and its result is kept for `ttlMs`. A
+ * cache that fails (Redis past `CACHE_COMMAND_TIMEOUT_MS`, or down) is a miss whose value is not
+ * kept: the answer comes from `load`, never an error, since the cache only saves work.
+ */
 export async function cached<T>(
   cache: Cache,
   key: string,
@@ -36,10 +40,15 @@ export async function cached<T>(
   load: () => Promise<T>,
   options?: LocalCopy,
 ): Promise<T> {
-  const hit = await cache.get<T>(key, options);
+  let hit: T | undefined;
+  try {
+    hit = await cache.get<T>(key, options);
+  } catch {
+    return load();
+  }
   if (hit !== undefined) return hit;
   const value = await load();
-  await cache.set(key, value, ttlMs, options);
+  await cache.set(key, value, ttlMs, options).catch(() => {});
   return value;
 }
 

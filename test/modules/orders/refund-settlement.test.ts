@@ -56,7 +56,7 @@ describe('settling an owed refund', () => {
     const trail = await c.http.activityOf(c.admin, 'order', orderId);
     const settles = trail.filter((a: { action: string }) => a.action === 'refund_settle');
     expect(settles).toHaveLength(1);
-    expect(settles[0].summary).toContain(`Gave back ${refund.amount} NPR`);
+    expect(settles[0]!.summary).toContain(`Gave back ${refund.amount} NPR`);
     await c.t.drainJobs();
     const inbox = await c.http.call('GET', '/api/mobile/notifications?pagination=false', me.headers);
     expect(inbox.json().data.map((n: { type: string }) => n.type)).toContain('ORDER_REFUND_SETTLED');
