@@ -170,7 +170,6 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
             <Table.Tr>
               <Table.Th>{t('refunds.status')}</Table.Th>
               <Table.Th ta="right">{t('refunds.amount')}</Table.Th>
-              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -187,16 +186,10 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
                   <Text size="xs" c="dimmed">
                     <StoreDateTime value={refund.processedAt ?? refund.createdAt} />
                   </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={refund.amount} />
-                </Table.Td>
-                <Table.Td ta="right">
                   {refund.settlement ? (
                     <Text size="xs">
                       {t('refunds.settledVia', { method: t(`settlement.${refund.settlement.method}`) })}
-                      {refund.settlement.reference ? ` · ${refund.settlement.reference}` : ''}
-                      <br />
+                      {refund.settlement.reference ? ` · ${refund.settlement.reference}` : ''} ·{' '}
                       <StoreDateTime value={refund.settlement.settledAt} />
                     </Text>
                   ) : (
@@ -206,6 +199,9 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
                       </Can>
                     )
                   )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={refund.amount} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -260,7 +256,7 @@ function SettleRefund({
   });
   return (
     <>
-      <Button size="xs" variant="light" onClick={settle.open} disabled={commands.busy}>
+      <Button size="xs" variant="light" mt={4} onClick={settle.open} disabled={commands.busy}>
         {t('refunds.settle')}
       </Button>
       <CommandModal
