@@ -160,9 +160,10 @@ function cacheContract(makeHarness: () => Promise<CacheHarness>) {
     await passTime(250);
     const second = await cache.increment('burst', 400);
     expect(second.count).toBe(2);
-    // A later hit does not stretch the window: what is left is counted from the first hit.
+    // A later hit does not stretch the window: what is left is counted from the first hit
+    // (400 - 250 ms; a timer may fire a few milliseconds early by Redis's clock, never 250 late).
     expect(second.ttlMs).toBeGreaterThan(0);
-    expect(second.ttlMs).toBeLessThanOrEqual(150);
+    expect(second.ttlMs).toBeLessThanOrEqual(160);
 
     await passTime(200);
     const fresh = await cache.increment('burst', 400);
