@@ -106,6 +106,21 @@ function Totals({ order }: { order: OrderDetail }) {
   );
 }
 
+/** The required remarks of a money command (COD cash, refund decision, refund given back): 2,000 characters at most, as the API. */
+function RemarksField(props: { label: string; description?: string; field: ReturnType<typeof textField> }) {
+  return (
+    <Textarea
+      label={props.label}
+      description={props.description}
+      {...props.field}
+      required
+      maxLength={2000}
+      autosize
+      minRows={2}
+    />
+  );
+}
+
 function CollectCod({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
   const client = useClient();
@@ -136,14 +151,10 @@ function CollectCod({ order, commands }: { order: OrderDetail; commands: OrderCo
         <Text size="sm">
           {t('cod.explain')} <Money amount={order.finalPayable} fw={700} />
         </Text>
-        <Textarea
+        <RemarksField
           label={t('cod.remarks')}
           description={t('cod.remarksHint')}
-          {...textField(collect.errors, 'remarks', remarks, setRemarks)}
-          required
-          maxLength={2000}
-          autosize
-          minRows={2}
+          field={textField(collect.errors, 'remarks', remarks, setRemarks)}
         />
       </CommandModal>
     </>
@@ -281,13 +292,9 @@ function SettleRefund({
           {...textField(settle.errors, 'reference', reference, setReference)}
           maxLength={255}
         />
-        <Textarea
+        <RemarksField
           label={t('refunds.remarks')}
-          {...textField(settle.errors, 'remarks', remarks, setRemarks)}
-          required
-          maxLength={2000}
-          autosize
-          minRows={2}
+          field={textField(settle.errors, 'remarks', remarks, setRemarks)}
         />
       </CommandModal>
     </>
@@ -346,13 +353,9 @@ function ProcessRefund({ order, commands }: { order: OrderDetail; commands: Orde
             <Radio value="reject" label={t('refunds.reject')} />
           </Stack>
         </Radio.Group>
-        <Textarea
+        <RemarksField
           label={t('refunds.remarks')}
-          {...textField(decide.errors, 'remarks', remarks, setRemarks)}
-          required
-          maxLength={2000}
-          autosize
-          minRows={2}
+          field={textField(decide.errors, 'remarks', remarks, setRemarks)}
         />
       </CommandModal>
     </>
