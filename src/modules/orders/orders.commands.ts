@@ -484,6 +484,12 @@ export async function cancelOrderInTransaction(
   return null;
 }
 
+/** Whether any licence key sold with the order is with the customer (decisions.md, "Refunds after digital delivery"). */
+export async function orderKeysDelivered(db: Db, orderId: number): Promise<boolean> {
+  const itemIds = (await repo.itemsOf(db, [orderId])).map((i) => i.id);
+  return (await deliveredKeyCount(db, itemIds)) > 0;
+}
+
 export type RefundDecision = 'approve' | 'reject';
 
 /** Fulfilment states after which the goods (or keys, or cover) are with the customer. */
@@ -529,9 +535,14 @@ export async function processRefund(
     }
     if (current.status !== 'refund_requested') return fail('invalid_transition');
     // decisions.md, "Refunds after digital delivery": keys delivered since the route checked.
-    const itemIds = p.action === 'approve' ? (await repo.itemsOf(tx, [current.id])).map((i) => i.id) : [];
-    const revokedKeys = p.revokeKeys ? await revokeDeliveredKeys(tx, { orderItemIds: itemIds, at }) : [];
-    if (p.action === 'approve' && !p.revokeKeys && (await deliveredKeyCount(tx, itemIds)) > 0)
+    const revokeKeys = p.action === 'approve' && p.revokeKeys;
+    const revokedKeys = revokeKeys
+      ? await revokeDeliveredKeys(tx, {
+          orderItemIds: (await repo.itemsOf(tx, [current.id])).map((i) => i.id),
+          at,
+        })
+      : [];
+    if (p.action === 'approve' && !revokeKeys && (await orderKeysDelivered(tx, current.id)))
       return fail('digital_keys_delivered');
     const stopFulfilment =
       p.action === 'approve' &&

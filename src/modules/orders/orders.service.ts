@@ -21,12 +21,18 @@ import {
   quoteItems,
   refreshCartPrices,
 } from '../cart';
-import { deliveredKeyCount, lockStockOf, reserveStock } from '../catalog';
+import { lockStockOf, reserveStock } from '../catalog';
 import { findUserForOrder } from '../identity';
 import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
 import { forgetOrder, orderCache } from './orders.cache';
-import { cancelOrderInTransaction, notifyOrder, type OrderDeps, orderOwner } from './orders.commands';
+import {
+  cancelOrderInTransaction,
+  notifyOrder,
+  type OrderDeps,
+  orderKeysDelivered,
+  orderOwner,
+} from './orders.commands';
 import { orderErrors } from './orders.errors';
 import { cancelJob } from './orders.jobs';
 import type { PaymentInitiator } from './orders.payments';
@@ -591,9 +597,7 @@ export async function requestRefund(
     if (!paid || !(beforeDispatch || inWindow)) throw orderErrors.refundNotAllowed();
     // A licence key the customer has cannot be given back (decisions.md, "Refunds after digital
     // delivery"): only the shop may refund such an order, revoking the keys.
-    const itemIds = (await repo.itemsOf(tx, [orderId])).map((i) => i.id);
-    if ((await deliveredKeyCount(tx, itemIds)) > 0)
-      throw orderErrors.refundNotAllowed('digital_keys_delivered');
+    if (await orderKeysDelivered(tx, orderId)) throw orderErrors.refundNotAllowed('digital_keys_delivered');
     const order = (await repo.updateOrderIf(
       tx,
       orderId,

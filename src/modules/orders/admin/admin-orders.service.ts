@@ -9,12 +9,11 @@ import { inTransaction } from '../../../platform/db/transaction';
 import { pageMeta } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { recordActivity } from '../../activity';
-import { deliveredKeyCount } from '../../catalog';
 import { customerIdsMatching, findUserContacts, type UserContact } from '../../identity';
 import { subscriptionInfoOf } from '../fulfillment/fulfillment.commands';
 import { eligibleFulfillmentActions } from '../fulfillment/fulfillment.rules';
 import { forgetOrder, orderCache } from '../orders.cache';
-import { collectCod, notifyOrder, type OrderDeps } from '../orders.commands';
+import { collectCod, notifyOrder, type OrderDeps, orderKeysDelivered } from '../orders.commands';
 import { orderErrors } from '../orders.errors';
 import { cancelJob, processRefundJob } from '../orders.jobs';
 import * as orders from '../orders.repository';
@@ -210,11 +209,8 @@ export async function requestProcessRefund(
   orderId: number,
   body: ProcessRefundBody,
 ): Promise<AsyncRequestView> {
-  if (body.action === 'approve' && !body.revokeKeys) {
-    const itemIds = (await orders.itemsOf(deps.db, [orderId])).map((i) => i.id);
-    if ((await deliveredKeyCount(deps.db, itemIds)) > 0)
-      throw orderErrors.refundNotAllowed('digital_keys_delivered');
-  }
+  if (body.action === 'approve' && !body.revokeKeys && (await orderKeysDelivered(deps.db, orderId)))
+    throw orderErrors.refundNotAllowed('digital_keys_delivered');
   const row = await newAdminRequest(deps, admin.userId, orderId, 'process_refund');
   await deps.jobs.enqueue(processRefundJob(deps), {
     orderId,
