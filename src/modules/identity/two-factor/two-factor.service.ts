@@ -5,6 +5,7 @@
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { httpErrors } from '../../../platform/http/errors';
+import type { MailMessage } from '../../../platform/mail/mailer';
 import type { ModuleContext } from '../../../platform/module';
 import { verifyPassword } from '../../../platform/security/passwords';
 import { randomToken, sha256Hex } from '../../../platform/security/tokens';
@@ -122,6 +123,30 @@ export async function setupTotp(
   return { secret, otpauthUrl: otpauthUrl({ storeName: deps.config.STORE_NAME, email: user.email, secret }) };
 }
 
+/** An admin's change of their own 2FA: the activity record, and after commit the email telling them. */
+async function ownChangeRecorded(
+  deps: TwoFactorDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: {
+    user: UserRow;
+    action: string;
+    summary: string;
+    mail: (to: ReturnType<typeof noticeTo>) => MailMessage;
+    at: Date;
+  },
+): Promise<void> {
+  await recordActivity(tx, {
+    adminId: p.user.id,
+    action: p.action,
+    entityType: ADMIN_USER,
+    entityId: p.user.id,
+    summary: p.summary,
+    at: p.at,
+  });
+  afterCommit(() => deps.mail.send(p.mail(noticeTo(deps, p.user))));
+}
+
 /** Turns 2FA on with a code from the app; answers the first ten recovery codes. */
 export async function confirmTotp(
   deps: TwoFactorDeps,
@@ -135,15 +160,13 @@ export async function confirmTotp(
     async (tx, _row, afterCommit) => {
       await repo.markEnabled(tx, user.id, now);
       const recoveryCodes = await issueRecoveryCodes(tx, user.id, now);
-      await recordActivity(tx, {
-        adminId: user.id,
+      await ownChangeRecorded(deps, tx, afterCommit, {
+        user,
         action: 'enable_two_factor',
-        entityType: ADMIN_USER,
-        entityId: user.id,
         summary: `Turned on two-factor sign-in for ${user.email}`,
+        mail: twoFactorMail.enabled,
         at: now,
       });
-      afterCommit(() => deps.mail.send(twoFactorMail.enabled(noticeTo(deps, user))));
       return { recoveryCodes };
     },
     { needsEnabled: false, code: input.code },
@@ -162,15 +185,13 @@ export async function renewRecoveryCodes(
     user.id,
     async (tx, _row, afterCommit) => {
       const recoveryCodes = await issueRecoveryCodes(tx, user.id, now);
-      await recordActivity(tx, {
-        adminId: user.id,
+      await ownChangeRecorded(deps, tx, afterCommit, {
+        user,
         action: 'renew_recovery_codes',
-        entityType: ADMIN_USER,
-        entityId: user.id,
         summary: `Made new recovery codes for ${user.email}`,
+        mail: twoFactorMail.recoveryCodesRenewed,
         at: now,
       });
-      afterCommit(() => deps.mail.send(twoFactorMail.recoveryCodesRenewed(noticeTo(deps, user))));
       return { recoveryCodes };
     },
     { needsEnabled: true, code: input.code },
@@ -195,15 +216,13 @@ export async function disableTotp(
     async (tx, _row, afterCommit) => {
       await repo.removeSecondFactor(tx, user.id);
       await repo.endChallengesOf(tx, user.id, now);
-      await recordActivity(tx, {
-        adminId: user.id,
+      await ownChangeRecorded(deps, tx, afterCommit, {
+        user,
         action: 'disable_two_factor',
-        entityType: ADMIN_USER,
-        entityId: user.id,
         summary: `Turned off two-factor sign-in for ${user.email}`,
+        mail: twoFactorMail.disabled,
         at: now,
       });
-      afterCommit(() => deps.mail.send(twoFactorMail.disabled(noticeTo(deps, user))));
     },
     { needsEnabled: true, code: input.code },
   );
