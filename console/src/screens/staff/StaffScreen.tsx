@@ -333,20 +333,38 @@ function ToggleAccess({ admin, onClose }: { admin: AdminUser; onClose: () => voi
       onClose();
     },
   });
-  const failure = toggle.error;
-  const failureKey = staffErrorKey(failure);
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmAdminChange
       title={
         deactivate
           ? t('access.deactivateTitle', { name: admin.name })
           : t('access.activateTitle', { name: admin.name })
       }
-    >
+      text={deactivate ? t('access.deactivateText') : t('access.activateText')}
+      confirmLabel={deactivate ? t('admins.deactivate') : t('admins.activate')}
+      destructive={deactivate}
+      change={toggle}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Asks before a change to another admin's account, and shows the API's refusal in the staff's words. */
+function ConfirmAdminChange(props: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  destructive: boolean;
+  change: { mutate(): void; isPending: boolean; error: Error | null };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('staff');
+  const failure = props.change.error;
+  const failureKey = staffErrorKey(failure);
+  return (
+    <Modal opened onClose={props.onClose} title={props.title}>
       <Stack>
-        <Text size="sm">{deactivate ? t('access.deactivateText') : t('access.activateText')}</Text>
+        <Text size="sm">{props.text}</Text>
         {failure && (
           <FormError
             message={failureKey ? t(failureKey) : describeError(failure, t)}
@@ -354,15 +372,15 @@ function ToggleAccess({ admin, onClose }: { admin: AdminUser; onClose: () => voi
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={props.onClose}>
             {t('form.cancel')}
           </Button>
           <Button
-            color={deactivate ? 'red.8' : undefined}
-            onClick={() => toggle.mutate()}
-            loading={toggle.isPending}
+            color={props.destructive ? 'red.8' : undefined}
+            onClick={() => props.change.mutate()}
+            loading={props.change.isPending}
           >
-            {deactivate ? t('admins.deactivate') : t('admins.activate')}
+            {props.confirmLabel}
           </Button>
         </Group>
       </Stack>
@@ -388,27 +406,14 @@ function ResetTwoFactor({ admin, onClose }: { admin: AdminUser; onClose: () => v
       onClose();
     },
   });
-  const failure = reset.error;
-  const failureKey = staffErrorKey(failure);
   return (
-    <Modal opened onClose={onClose} title={t('twoFactorReset.title', { name: admin.name })}>
-      <Stack>
-        <Text size="sm">{t('twoFactorReset.text')}</Text>
-        {failure && (
-          <FormError
-            message={failureKey ? t(failureKey) : describeError(failure, t)}
-            title={t('access.failed')}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button color="red.8" onClick={() => reset.mutate()} loading={reset.isPending}>
-            {t('twoFactorReset.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmAdminChange
+      title={t('twoFactorReset.title', { name: admin.name })}
+      text={t('twoFactorReset.text')}
+      confirmLabel={t('twoFactorReset.confirm')}
+      destructive
+      change={reset}
+      onClose={onClose}
+    />
   );
 }
