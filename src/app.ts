@@ -21,17 +21,18 @@ import { dashboardModule } from './modules/dashboard';
 import { emiModule } from './modules/emi';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderDoc, idempotencyModule } from './modules/idempotency';
 import { identityModule } from './modules/identity';
-import { invoicesModule } from './modules/invoices';
+import { invoicesModule, saleReceipts } from './modules/invoices';
 import { notificationsModule } from './modules/notifications';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
-import { posModule } from './modules/pos';
+import { createPosModule } from './modules/pos';
 import { repairsModule } from './modules/repairs';
 import { reviewsModule } from './modules/reviews';
 import { supportModule } from './modules/support';
 import { systemModule } from './modules/system';
 import { uploadsModule } from './modules/uploads';
 import { webhooksModule } from './modules/webhooks';
+import { declaredSubscriptions } from './platform/events/events';
 import { enforceAccess } from './platform/http/access-hook';
 import { defaultConsoleDir, registerConsole } from './platform/http/console';
 import { errorEnvelope, installErrorHandling } from './platform/http/error-handler';
@@ -67,7 +68,8 @@ export const modules: PasalModule[] = [
   reviewsModule,
   emiModule,
   repairsModule,
-  posModule,
+  // The counter prints a paid sale's tax invoice as its receipt (invoices imports pos).
+  createPosModule({ saleReceipt: saleReceipts }),
   invoicesModule,
   dashboardModule,
   backupsModule,
@@ -82,6 +84,8 @@ export interface BuildAppOptions {
   role?: Role;
   /** Extra routes for tests, registered inside the API scope like a module's. */
   testRoutes?: (app: ApiApp) => void | Promise<void>;
+  /** Tests: modules built with other dependencies, each replacing the app's module of its name. */
+  replaceModules?: PasalModule[];
   /** The built admin console served at /admin; default `console/dist` of this checkout. */
   consoleDir?: string;
 }
@@ -221,7 +225,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   await app.register(async (api) => {
     enforceAccess(api, platform.authenticator);
     registerFilesRoute(api as ApiApp, platform.storage, now);
-    for (const module of modules) {
+    const replaced = new Map((options.replaceModules ?? []).map((m) => [m.name, m]));
+    for (const module of modules.map((m) => replaced.get(m.name) ?? m)) {
       await module.register({
         app: api as ApiApp,
         config,
@@ -241,7 +246,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         realtime: platform.realtime,
         storage: platform.storage,
         permissionCatalog,
-        events: platform.events,
+        events: declaredSubscriptions(module.name, module.events, platform.events),
         metrics: platform.metrics,
       });
     }

@@ -16,7 +16,7 @@ import type { Cache } from './cache/cache';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { Outgoing, PushOutgoing, SmsOutgoing } from './delivery/delivery';
-import type { DomainEventSubscriptions } from './events/events';
+import type { DomainEventSubscriptions, ModuleEvents } from './events/events';
 import type { JobQueue } from './jobs/jobs';
 import type { MailMessage } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
@@ -78,5 +78,10 @@ export interface PasalModule {
    * one module). A route with a tag nobody describes fails the OpenAPI test.
    */
   tags?: Record<string, string>;
+  /**
+   * The domain events the module publishes and the ones it subscribes to (docs/architecture.md,
+   * "Modules and their events"); its `ctx.events` accepts only the latter.
+   */
+  events?: ModuleEvents;
   register(ctx: ModuleContext): Promise<void> | void;
 }

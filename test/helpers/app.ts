@@ -34,7 +34,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Pick<BuildAppOptions, 'testRoutes' | 'consoleDir'> {
+export interface TestAppOptions
+  extends Pick<BuildAppOptions, 'testRoutes' | 'consoleDir' | 'replaceModules'> {
   env?: Record<string, string>;
   clock?: Clock;
   role?: Role;
@@ -87,6 +88,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       role: opts.role,
       testRoutes: opts.testRoutes,
       consoleDir: opts.consoleDir,
+      replaceModules: opts.replaceModules,
     });
     await app.ready();
   } catch (error) {

@@ -16,6 +16,7 @@ export {
   dropCartCoupon,
   handOverCartToOrder,
   refreshCartPrices,
+  takeBackFromOrder,
 } from './carts/carts.checkout';
 export { type ClearAfterOrderPayload, clearAfterOrderJob } from './carts/carts.jobs';
 export {

@@ -96,6 +96,7 @@ const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
 
 export const catalogModule: PasalModule = {
   name: 'catalog',
+  events: { publishes: ['product.stock_changed'], subscribes: [] },
   tags: {
     catalog: 'The public catalog: products, categories and brands for the storefront and the app.',
     products: 'Products in the back office: create, change, publish, archive.',

@@ -47,6 +47,7 @@ export {
 
 export const identityModule: PasalModule = {
   name: 'identity',
+  events: { publishes: ['customer.registered'], subscribes: [] },
   tags: {
     'admin auth': 'Sign-in, token refresh, password and verification for admin accounts (`/api/auth`).',
     'customer auth':

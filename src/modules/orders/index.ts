@@ -1,15 +1,18 @@
-// Orders: checkout and buy-now (COD completely; online payments through the `PaymentInitiator`
-// the payments module provides), the customer's orders, async cancel, refund requests, the
-// unpaid-order sweep, and the back office's order routes (`admin/`). Payments call `markOrderPaid` / `markOrderPaymentFailed` (docs/architecture.md, "orders").
-import type { PasalModule } from '../../platform/module';
-import { checkPaymentsBeforeCancel, initiatePayment, registerPaymentOutcomeHandlers } from '../payments';
+// Orders: checkout and buy-now (COD completely; online payments through the payments module's
+// steps, `checkoutPayments`), the customer's orders, async cancel, refund requests, the
+// unpaid-order sweep, and the back office's order routes (`admin/`).
+// Events (docs/architecture.md, "Modules and their events"): hears `payment.completed` /
+// `payment.failed` in the payment's transaction (the order becomes paid or payment_failed);
+// publishes the order's events, which invoices, webhooks and others hear.
+import type { ModuleContext, PasalModule } from '../../platform/module';
+import { checkPaymentsBeforeCancel } from '../payments';
 import { registerAdminOrders } from './admin/admin-orders.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { registerFulfillment } from './fulfillment/fulfillment.routes';
 import { invoiceRoutes } from './invoice/invoice.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
-import { paymentInitiatorHolder, setPaymentInitiator } from './orders.payments';
+import { type CheckoutPayments, checkoutPayments } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
 import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
@@ -29,59 +32,79 @@ export {
 export {
   type DocumentLine,
   type DocumentOrder,
+  documentOrderOf,
   type OrderDocumentEvent,
-  type OrderDocumentHandler,
-  onOrderPaidInTransaction,
-  onOrderReturnedInTransaction,
 } from './orders.documents';
 export { orderErrors } from './orders.errors';
 export { queueUnpaidOrderCancels } from './orders.jobs';
 export { findOrderLink, type OrderLink } from './orders.links';
-export { type PaymentInitiation, type PaymentInitiator, setPaymentInitiator } from './orders.payments';
+export type {
+  CheckoutPayments,
+  PaymentInitiation,
+  PaymentRequest,
+  PendingPayment,
+} from './orders.payments';
 export { orderPermissions } from './orders.permissions';
 export * as posSales from './orders.pos';
 export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
 export { buyerFields } from './orders.schemas';
 export { orderTypeOf } from './orders.service';
 
-export const ordersModule: PasalModule = {
-  name: 'orders',
-  tags: {
-    orders: "Checkout and a customer's orders; order analytics and invoices for the back office.",
-    'orders (admin)': 'Managing orders in the back office: fulfilment, cancellation, refunds, notes.',
-  },
-  permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
-  async register(ctx) {
-    const deps = { ...ctx, payments: paymentInitiatorHolder(ctx.app) };
-    // Online checkout goes through the payments module, and a verified (or failed) payment
-    // comes back here, inside the transaction that moves the payment out of `pending`.
-    setPaymentInitiator(ctx.app, { initiate: (tx, p) => initiatePayment(ctx.app, tx, p) });
-    registerPaymentOutcomeHandlers(ctx.app, {
-      onCompleted: async (tx, afterCommit, e) => {
-        // Online and counter (POS) payments complete through the same event.
+export interface OrdersModuleOptions {
+  /** How checkout starts online payments; the payments module's steps unless given (tests). */
+  payments?: (ctx: ModuleContext) => CheckoutPayments;
+}
+
+export function createOrdersModule(options: OrdersModuleOptions = {}): PasalModule {
+  return {
+    name: 'orders',
+    tags: {
+      orders: "Checkout and a customer's orders; order analytics and invoices for the back office.",
+      'orders (admin)': 'Managing orders in the back office: fulfilment, cancellation, refunds, notes.',
+    },
+    permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
+    events: {
+      publishes: [
+        'order.created',
+        'order.paid',
+        'order.payment_failed',
+        'order.cancelled',
+        'order.fulfillment_changed',
+        'order.refund_requested',
+        'refund.processed',
+      ],
+      subscribes: ['payment.completed', 'payment.failed'],
+    },
+    async register(ctx) {
+      const deps = { ...ctx, payments: options.payments?.(ctx) ?? checkoutPayments(ctx) };
+      // A verified (or failed) payment, online or at the counter, moves the order inside the
+      // transaction that moves the payment out of `pending`.
+      ctx.events.inTransaction('payment.completed', async (tx, e, { afterCommit }) => {
         await markOrderPaid(ctx, tx, afterCommit, {
           orderId: e.orderId,
           paymentReference: e.paymentReference,
           amount: e.amount,
         });
-      },
-      onFailed: async (tx, afterCommit, e) => {
+      });
+      ctx.events.inTransaction('payment.failed', async (tx, e, { afterCommit }) => {
         await markOrderPaymentFailed(ctx, tx, afterCommit, { orderId: e.orderId, reason: e.reason });
-      },
-    });
-    ctx.jobs.register(cancelJob(ctx));
-    // The provider is asked once more right before an unpaid order is given up.
-    ctx.jobs.register(
-      autoCancelJob({ ...ctx, beforeCancel: (orderId) => checkPaymentsBeforeCancel(ctx.app, orderId) }),
-    );
-    const sweep = expireUnpaidJob(ctx);
-    ctx.jobs.register(sweep);
-    await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
-    orderRoutes(ctx, deps);
-    registerAdminOrders(ctx, deps);
-    analyticsRoutes(ctx);
-    invoiceRoutes(ctx);
-    reorderRoutes(ctx);
-    registerFulfillment(ctx);
-  },
-};
+      });
+      ctx.jobs.register(cancelJob(ctx));
+      // The provider is asked once more right before an unpaid order is given up.
+      ctx.jobs.register(
+        autoCancelJob({ ...ctx, beforeCancel: (orderId) => checkPaymentsBeforeCancel(ctx, orderId) }),
+      );
+      const sweep = expireUnpaidJob(ctx);
+      ctx.jobs.register(sweep);
+      await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
+      orderRoutes(ctx, deps);
+      registerAdminOrders(ctx, deps);
+      analyticsRoutes(ctx);
+      invoiceRoutes(ctx);
+      reorderRoutes(ctx);
+      registerFulfillment(ctx);
+    },
+  };
+}
+
+export const ordersModule: PasalModule = createOrdersModule();

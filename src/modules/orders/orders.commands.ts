@@ -21,7 +21,6 @@ import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import { forgetOrder } from './orders.cache';
-import { orderPaidInTransaction, orderReturnedInTransaction } from './orders.documents';
 import { orderEventEmail } from './orders.mail';
 import { orderPermissions } from './orders.permissions';
 import * as repo from './orders.repository';
@@ -183,13 +182,14 @@ export async function markOrderPaid(
     at,
   });
   await onOrderPaid(deps, tx, afterCommit, order);
-  await orderPaidInTransaction(deps.db, tx, afterCommit, order, null);
   if (order.orderSource === 'checkout') {
     const job = clearAfterOrderJob(deps);
     afterCommit(() => deps.jobs.enqueue(job, { customerId: order.customerId, orderId: String(order.id) }));
   }
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
-  await publishEvent(tx, 'order.paid', { orderId: order.id });
+  // A counter sale's payment names no admin: the one who rang it up made it paid.
+  const paidByAdminId = atCounter ? await repo.lastAdminOfHistory(tx, order.id) : null;
+  await publishEvent(tx, 'order.paid', { orderId: order.id, paidByAdminId });
   // Paying starts fulfilment (null → received): receivers of fulfilment changes hear it too.
   await publishEvent(tx, 'order.fulfillment_changed', { orderId: order.id, previousFulfillmentStatus: null });
   return { changed: true, order };
@@ -313,7 +313,6 @@ export async function collectCod(
     at,
   });
   await onOrderPaid(deps, tx, afterCommit, order);
-  await orderPaidInTransaction(deps.db, tx, afterCommit, order, p.adminId);
   await recordActivity(tx, {
     adminId: p.adminId,
     action: 'cod_collect',
@@ -323,7 +322,7 @@ export async function collectCod(
     at,
   });
   await notifyOrder(deps, tx, afterCommit, order, paymentReceived(order));
-  await publishEvent(tx, 'order.paid', { orderId: order.id });
+  await publishEvent(tx, 'order.paid', { orderId: order.id, paidByAdminId: p.adminId });
   return { changed: true, order };
 }
 
@@ -437,15 +436,6 @@ export async function cancelOrderInTransaction(
           at,
         })
       : null;
-  if (kind === 'paid')
-    await orderReturnedInTransaction(
-      deps.db,
-      tx,
-      afterCommit,
-      order,
-      p.actorId ?? null,
-      p.reason ?? 'Order cancelled',
-    );
   await repo.insertStatus(tx, {
     orderId: order.id,
     status: 'cancelled',
@@ -466,7 +456,13 @@ export async function cancelOrderInTransaction(
     });
   }
   await notifyOrder(deps, tx, afterCommit, order, 'ORDER_CANCELLED');
-  await publishEvent(tx, 'order.cancelled', { orderId: order.id });
+  // A paid order cancelled is a return: the money goes back (invoices issues a credit note).
+  await publishEvent(tx, 'order.cancelled', {
+    orderId: order.id,
+    refundDue: kind === 'paid',
+    adminId: p.actorType === 'admin' ? (p.actorId ?? null) : null,
+    reason: p.reason ?? null,
+  });
   if (current.fulfillmentStatus && current.fulfillmentStatus !== 'cancelled') {
     await publishEvent(tx, 'order.fulfillment_changed', {
       orderId: order.id,
@@ -565,14 +561,6 @@ export async function processRefund(
     // The money goes back, and the cover sold with the order ends with it.
     if (p.action === 'approve') {
       await cancelOrderSubscriptions(tx, order.id, at);
-      await orderReturnedInTransaction(
-        deps.db,
-        tx,
-        afterCommit,
-        order,
-        p.adminId,
-        p.remarks || order.refundReason,
-      );
     }
     const decided = p.action === 'approve' ? 'approved' : 'rejected';
     const settled = await repo.settleRequestedRefunds(tx, order.id, {
@@ -620,7 +608,12 @@ export async function processRefund(
       order,
       p.action === 'approve' ? 'ORDER_REFUND_APPROVED' : 'ORDER_REFUND_REJECTED',
     );
-    await publishEvent(tx, 'refund.processed', { orderId: order.id });
+    await publishEvent(tx, 'refund.processed', {
+      orderId: order.id,
+      approved: p.action === 'approve',
+      adminId: p.adminId,
+      reason: p.remarks || order.refundReason,
+    });
     if (stopFulfilment) {
       await publishEvent(tx, 'order.fulfillment_changed', {
         orderId: order.id,

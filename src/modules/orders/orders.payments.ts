@@ -1,9 +1,9 @@
-// The seam between orders and the payments module. Orders create the order and ask a
-// `PaymentInitiator` (provided by payments) to start an online payment inside the checkout's
-// transaction; payments call back `markOrderPaid` / `markOrderPaymentFailed` (orders.service.ts).
-
+// How checkout starts an online payment: the payments module's exported steps, handed to
+// orders as a dependency (`createOrdersModule`; tests hand in a fake). A provider is never
+// called inside a transaction: `open` runs in checkout's reserve transaction, `start` (the
+// provider's call) with none open, and `abandon` in the compensating one.
 import type { Db } from '../../platform/db/database';
-import type { ApiApp } from '../../platform/module';
+import { abandonPayment, openPayment, type PaymentsDeps, startPayment } from '../payments';
 import type { OnlineGateway } from './orders.schemas';
 
 export interface PaymentInitiation {
@@ -14,40 +14,47 @@ export interface PaymentInitiation {
   gatewayPayload: Record<string, unknown>;
 }
 
-export interface PaymentInitiator {
+export interface PaymentRequest {
+  orderId: number;
+  orderNumber: string;
+  amount: number;
+  gateway: OnlineGateway;
+  returnUrl: string;
+  /** For providers that take it (Khalti `customer_info`). */
+  customer?: { name?: string | null; email?: string | null; phone?: string | null };
+}
+
+/** A payment written `pending` in the reserve transaction, not yet shown to its provider. */
+export interface PendingPayment {
+  paymentId: string;
+  gatewayTransactionId: string;
+  request: PaymentRequest;
+}
+
+export interface CheckoutPayments {
   /**
-   * Starts an online payment for a new order, in the checkout's transaction (so a payment row
-   * it writes rolls back with the order). Throw (any error) when the provider cannot be reached
-   * or refuses: the checkout answers 502 PAYMENT_GATEWAY_UNAVAILABLE and no order is kept. An
-   * AppError is passed through as it is (e.g. PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM).
+   * In the reserve transaction: the `pending` payment of the new order. Throws an AppError for
+   * a return URL, gateway or amount the payment may not have (the order is not kept).
    */
-  initiate(
-    tx: Db,
-    p: {
-      orderId: number;
-      orderNumber: string;
-      amount: number;
-      gateway: OnlineGateway;
-      returnUrl: string;
-      /** For providers that take it (Khalti `customer_info`). */
-      customer?: { name?: string | null; email?: string | null; phone?: string | null };
+  open(tx: Db, request: PaymentRequest): Promise<PendingPayment>;
+  /**
+   * With no transaction open: asks the provider how the customer pays and records its answer.
+   * Throws (any error) when it refuses or cannot be reached: checkout takes the order back.
+   */
+  start(payment: PendingPayment): Promise<PaymentInitiation>;
+  /** In the compensating transaction: the payment that never started is given up. */
+  abandon(tx: Db, payment: PendingPayment): Promise<void>;
+}
+
+/** The payments module's steps, as checkout uses them. */
+export function checkoutPayments(deps: PaymentsDeps): CheckoutPayments {
+  return {
+    async open(tx, request) {
+      const { paymentId, gatewayTransactionId } = await openPayment(deps, tx, request);
+      return { paymentId, gatewayTransactionId, request };
     },
-  ): Promise<PaymentInitiation>;
-}
-
-const initiators = new WeakMap<object, { initiator: PaymentInitiator | null }>();
-
-/** The holder orders read at each checkout; created when orders register in the API scope. */
-export function paymentInitiatorHolder(app: ApiApp): { initiator: PaymentInitiator | null } {
-  let holder = initiators.get(app);
-  if (!holder) {
-    holder = { initiator: null };
-    initiators.set(app, holder);
-  }
-  return holder;
-}
-
-/** Called by the payments module's `register` (or a test) with the API scope it was handed. */
-export function setPaymentInitiator(app: ApiApp, initiator: PaymentInitiator | null): void {
-  paymentInitiatorHolder(app).initiator = initiator;
+    start: ({ paymentId, gatewayTransactionId, request }) =>
+      startPayment(deps, { paymentId, gatewayTransactionId, input: request }),
+    abandon: (tx, pending) => abandonPayment(deps, tx, pending),
+  };
 }

@@ -1,5 +1,5 @@
 // Every query of orders: orders, their items and histories, and async requests.
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { pageWindow } from '../../platform/http/pagination';
 import type { OrderListQuery } from './orders.schemas';
@@ -302,4 +302,20 @@ export async function refundsOf(db: Db, orderId: number): Promise<OrderRefundRow
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.id));
+}
+
+/** The admin of the order's latest status entry written by one (who rang up a counter sale). */
+export async function lastAdminOfHistory(tx: Db, orderId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ adminId: orderStatusHistory.createdByAdminId })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), isNotNull(orderStatusHistory.createdByAdminId)))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  return row?.adminId ?? null;
+}
+
+/** Removes an order that was never placed (its items and history go with it: cascade). */
+export async function deleteOrder(tx: Db, orderId: number): Promise<void> {
+  await tx.delete(orders).where(eq(orders.id, orderId));
 }

@@ -1,7 +1,10 @@
-// Orders' rules for customers: checkout and buy-now (one transaction: the order, its items and
-// history, the stock handed over or reserved, the coupon use claimed, the COD confirmation or
-// the online payment's start), the customer's list and detail, the async cancel, and the
-// refund request.
+// Orders' rules for customers: checkout and buy-now, the customer's list and detail, the async
+// cancel, and the refund request. Placing an order is a short story in steps (`placeOrder`):
+// reserve (one transaction: the order, its items and history, the stock handed over or
+// reserved, the coupon use claimed, COD confirmed or the online payment opened `pending`) →
+// ask the payment provider (no transaction open: a slow provider holds no stock row lock) →
+// record the placement (the customer told, `order.created`); a provider that refuses or cannot
+// be reached has the reservation taken back in one compensating transaction.
 
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
@@ -20,9 +23,12 @@ import {
   handOverCartToOrder,
   quoteItems,
   refreshCartPrices,
+  releaseCouponUse,
+  takeBackFromOrder,
 } from '../cart';
-import { lockStockOf, reserveStock } from '../catalog';
+import { lockStockOf, releaseStock, reserveStock } from '../catalog';
 import { findUserForOrder } from '../identity';
+import { returnUrlAllowed } from '../payments';
 import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
 import type { OrderType } from './fulfillment/fulfillment.rules';
 import { forgetOrder, orderCache } from './orders.cache';
@@ -35,7 +41,7 @@ import {
 } from './orders.commands';
 import { orderErrors } from './orders.errors';
 import { cancelJob } from './orders.jobs';
-import type { PaymentInitiator } from './orders.payments';
+import type { CheckoutPayments, PendingPayment } from './orders.payments';
 import * as repo from './orders.repository';
 import type {
   AsyncRequestView,
@@ -52,7 +58,7 @@ import type { OrderSource } from './orders.table';
 import { toDetail, toListItem, toRequestView } from './orders.views';
 
 export interface OrdersServiceDeps extends OrderDeps {
-  payments: { initiator: PaymentInitiator | null };
+  payments: CheckoutPayments;
 }
 
 // ---------- checkout and buy-now ----------
@@ -102,6 +108,8 @@ interface Draft {
   /** Takes the order's stock (hand-over from the cart, or a fresh reservation). */
   /** `confirmed`: the order needs no payment first (COD), so a checkout's cart ends here too. */
   reserve(tx: Db, afterCommit: AfterCommit, orderId: number, confirmed: boolean): Promise<void>;
+  /** Undoes `reserve` for an order that is not placed after all (back to the cart, or to stock). */
+  giveBack(tx: Db, afterCommit: AfterCommit, orderId: number): Promise<void>;
 }
 
 /**
@@ -127,10 +135,9 @@ export function orderNumber(at: Date): string {
   return `ORD-${d}-${crockfordCode(6)}`;
 }
 
+/** The payments module's rule (the one place return URLs are judged). */
 function checkReturnUrl(deps: OrderDeps, url: string) {
-  if (!deps.config.PAYMENT_RETURN_URL_ALLOWLIST.some((prefix) => url.startsWith(prefix))) {
-    throw orderErrors.returnUrlNotAllowed();
-  }
+  if (!returnUrlAllowed(deps.config, url)) throw orderErrors.returnUrlNotAllowed();
 }
 
 function requireDistrict(hasPhysical: boolean, district: { name: string; isActive: boolean } | null): void {
@@ -153,11 +160,28 @@ async function checkPendingOnlineLimit(deps: OrdersServiceDeps, tx: Db, customer
   }
 }
 
+type PlaceOrderInput = { gateway: Gateway; returnUrl: string; buyerName?: string; buyerPan?: string };
+type Customer = Awaited<ReturnType<typeof findUserForOrder>>;
+type BuildDraft = (tx: Db, afterCommit: AfterCommit) => Promise<Draft | Refusal>;
+
+/** What the reserve step leaves for the next ones. */
+interface Reserved {
+  order: repo.OrderRow;
+  draft: Draft;
+  /** The online payment opened `pending`; none for COD. */
+  payment: PendingPayment | null;
+}
+
+/**
+ * Placing an order, step by step: reserve → (online) ask the provider → record the placement.
+ * A crash between the steps leaves an order `payment_pending` whose payment never started: the
+ * unpaid-order sweep (`order.expire_unpaid`) gives it up like any unpaid order.
+ */
 async function placeOrder(
   deps: OrdersServiceDeps,
   customerId: string,
-  p: { gateway: Gateway; returnUrl: string; buyerName?: string; buyerPan?: string },
-  build: (tx: Db, afterCommit: AfterCommit) => Promise<Draft | Refusal>,
+  p: PlaceOrderInput,
+  build: BuildDraft,
 ): Promise<PaymentInitView> {
   checkReturnUrl(deps, p.returnUrl);
   const cod = p.gateway === 'cod';
@@ -165,10 +189,40 @@ async function placeOrder(
   if (cod && deps.config.COD_REQUIRES_VERIFIED_PHONE && !customer?.phoneVerified) {
     throw orderErrors.phoneVerificationRequired();
   }
-  const initiator = deps.payments.initiator;
-  if (!cod && !initiator) throw orderErrors.gatewayUnavailable();
 
-  const placed = await inTransaction(deps.db, async (tx, afterCommit): Promise<PaymentInitView | Refusal> => {
+  const reserved = await reserveOrder(deps, customerId, p, customer, build);
+  if ('refusal' in reserved) throw await reserved.refusal();
+  const { order, payment } = reserved;
+  if (!payment) {
+    return {
+      orderId: order.id,
+      status: 'payment_pending',
+      paymentId: order.codPaymentId!,
+      gatewayTransactionId: null,
+      initiationType: 'none',
+      redirectUrl: null,
+      gatewayPayload: {},
+    };
+  }
+  const started = await startPaymentOrTakeBack(deps, reserved, payment);
+  await recordPlacement(deps, reserved, customer);
+  return { orderId: order.id, status: 'payment_pending', ...started };
+}
+
+/**
+ * Step 1, one transaction: the order, its items and history, the coupon use claimed, its stock
+ * held, and either COD confirmed (the order is placed: nothing follows) or the online payment
+ * opened `pending`.
+ */
+async function reserveOrder(
+  deps: OrdersServiceDeps,
+  customerId: string,
+  p: PlaceOrderInput,
+  customer: Customer,
+  build: BuildDraft,
+): Promise<Reserved | Refusal> {
+  const cod = p.gateway === 'cod';
+  return inTransaction(deps.db, async (tx, afterCommit): Promise<Reserved | Refusal> => {
     const at = deps.clock.now();
     const draft = await build(tx, afterCommit);
     if (draft.refusal) return draft;
@@ -251,38 +305,10 @@ async function placeOrder(
       customerId,
       at,
     });
-    await notifyOrder(
-      deps,
-      tx,
-      afterCommit,
-      order,
-      draft.source === 'buy_now' ? 'ORDER_PLACED_BUYNOW' : 'ORDER_PLACED_CHECKOUT',
-      customer?.email ?? null,
-    );
-    await publishEvent(tx, 'order.created', { orderId: order.id });
-    // The stock rows are locked from here to the commit, where concurrent checkouts of the same
-    // products queue: the writes that need no stock come first.
-    await draft.reserve(tx, afterCommit, order.id, cod);
-
-    if (cod) {
-      // The cart ended with the hand-over above. A confirmed COD order's covers open now
-      // (decisions.md, "Subscriptions").
-      if (draft.lines.some((l) => l.carePackage || l.productKind === 'care_package')) {
-        await openSubscriptions(deps, tx, order, at);
-      }
-      return {
-        orderId: order.id,
-        status: 'payment_pending',
-        paymentId: order.codPaymentId!,
-        gatewayTransactionId: null,
-        initiationType: 'none',
-        redirectUrl: null,
-        gatewayPayload: {},
-      } satisfies PaymentInitView;
-    }
-    let started: Awaited<ReturnType<PaymentInitiator['initiate']>>;
-    try {
-      started = await initiator!.initiate(tx, {
+    const reserved: Reserved = { order, draft, payment: null };
+    if (cod) await recordPlacementIn(deps, tx, afterCommit, reserved, customer);
+    else
+      reserved.payment = await deps.payments.open(tx, {
         orderId: order.id,
         orderNumber: order.orderNumber,
         amount: order.finalPayable,
@@ -290,15 +316,80 @@ async function placeOrder(
         returnUrl: p.returnUrl,
         customer: { name: customer?.name, email: customer?.email, phone: customer?.phone },
       });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      deps.log.warn({ err: error, orderId: order.id, gateway: p.gateway }, 'payment initiation failed');
-      throw orderErrors.gatewayUnavailable();
+    // The stock rows are locked from here to the commit, where concurrent checkouts of the same
+    // products queue: the writes that need no stock come first.
+    await draft.reserve(tx, afterCommit, order.id, cod);
+    // The cart ended with the hand-over above. A confirmed COD order's covers open now
+    // (decisions.md, "Subscriptions").
+    if (cod && draft.lines.some((l) => l.carePackage || l.productKind === 'care_package')) {
+      await openSubscriptions(deps, tx, order, at);
     }
-    return { orderId: order.id, status: 'payment_pending', ...started } satisfies PaymentInitView;
+    return reserved;
   });
-  if ('refusal' in placed) throw await placed.refusal();
-  return placed;
+}
+
+/**
+ * Step 2, with no transaction open: the provider is asked how the customer pays. If it refuses
+ * or cannot be reached, the reservation is taken back and checkout answers 502
+ * PAYMENT_GATEWAY_UNAVAILABLE (an AppError of the payments module passes as it is).
+ */
+async function startPaymentOrTakeBack(deps: OrdersServiceDeps, reserved: Reserved, payment: PendingPayment) {
+  try {
+    return await deps.payments.start(payment);
+  } catch (error) {
+    await takeBackReservation(deps, reserved, payment);
+    if (error instanceof AppError) throw error;
+    deps.log.warn(
+      { err: error, orderId: reserved.order.id, gateway: payment.request.gateway },
+      'payment initiation failed',
+    );
+    throw orderErrors.gatewayUnavailable();
+  }
+}
+
+/**
+ * The compensation of step 1, one transaction: the payment is given up, the units go back
+ * where they came from (the cart, or stock), the coupon use is released and the order, never
+ * placed, is removed, so no order is left holding stock.
+ */
+async function takeBackReservation(deps: OrdersServiceDeps, reserved: Reserved, payment: PendingPayment) {
+  const { order, draft } = reserved;
+  await inTransaction(deps.db, async (tx, afterCommit) => {
+    const at = deps.clock.now();
+    const current = await repo.lockOrder(tx, order.id);
+    // Only an order nothing else has moved yet (nothing can: its payment never started).
+    if (current?.status !== 'payment_pending' || current.paymentStatus !== 'pending') return;
+    await deps.payments.abandon(tx, payment);
+    await draft.giveBack(tx, afterCommit, order.id);
+    await releaseCouponUse(tx, { orderId: order.id, at });
+    await repo.deleteOrder(tx, order.id);
+    forgetOrder(deps.cache, afterCommit, order);
+  });
+}
+
+/** Step 3: the order is placed; the customer is told and `order.created` is published. */
+function recordPlacement(deps: OrdersServiceDeps, reserved: Reserved, customer: Customer) {
+  return inTransaction(deps.db, (tx, afterCommit) =>
+    recordPlacementIn(deps, tx, afterCommit, reserved, customer),
+  );
+}
+
+async function recordPlacementIn(
+  deps: OrdersServiceDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  { order, draft }: Reserved,
+  customer: Customer,
+) {
+  await notifyOrder(
+    deps,
+    tx,
+    afterCommit,
+    order,
+    draft.source === 'buy_now' ? 'ORDER_PLACED_BUYNOW' : 'ORDER_PLACED_CHECKOUT',
+    customer?.email ?? null,
+  );
+  await publishEvent(tx, 'order.created', { orderId: order.id });
 }
 
 /**
@@ -414,6 +505,13 @@ export function checkout(deps: OrdersServiceDeps, customerId: string, body: Chec
       cartId: cart.cartId,
       reserve: (t, afterCommit, orderId, confirmed) =>
         handOverCartToOrder(deps, t, afterCommit, { cart, orderId, at: deps.clock.now(), confirmed }),
+      giveBack: (t, afterCommit, orderId) =>
+        takeBackFromOrder(deps, t, afterCommit, {
+          customerId,
+          orderId,
+          lines: cart.lines,
+          at: deps.clock.now(),
+        }),
     };
   });
 }
@@ -470,6 +568,12 @@ export function buyNow(deps: OrdersServiceDeps, customerId: string, body: BuyNow
         });
         if (!outcome.ok) throw cartErrors.insufficientStock(line.product.id, outcome.stock.available);
       },
+      giveBack: (t, _afterCommit, orderId) =>
+        releaseStock(t, {
+          owner: orderOwner(orderId),
+          at: deps.clock.now(),
+          reason: `Buy-now order ${orderId} not placed`,
+        }).then(() => {}),
     };
   });
 }

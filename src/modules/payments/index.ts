@@ -3,34 +3,38 @@
 // PAYMENT_GATEWAY_* settings), the public redirect and result routes, and the jobs that move a
 // payment out of `pending` (redirect outcomes, retries, `payment.reconcile`).
 //
-// The contract with orders (which imports this file; payments never imports orders):
-// - `initiatePayment(app, tx, { orderId, orderNumber, amount, gateway, returnUrl })` inside the
-//   checkout transaction → `{ paymentId, gatewayTransactionId, initiationType, redirectUrl,
-//   gatewayPayload }`; throws 400 PAYMENT_RETURN_URL_NOT_ALLOWED, 502 PAYMENT_GATEWAY_UNAVAILABLE.
-// - `registerPaymentOutcomeHandlers(app, { onCompleted, onFailed })` once at start-up: each is called
-//   once per payment, inside the transaction that moves it from `pending` (onCompleted also, with
-//   `late: true`, for a payment completed after it was failed or cancelled).
-// - `checkPaymentsBeforeCancel(app, orderId)`: the last question to the provider before
-//   `order.auto_cancel` gives an order up.
+// What other modules use (payments imports neither orders nor pos):
+// - checkout (orders) opens a payment in its reserve transaction (`openPayment`), asks the
+//   provider with no transaction open (`startPayment`), and gives it up if the provider refused
+//   (`abandonPayment`); `returnUrlAllowed` is the one rule for return URLs.
+// - the counter (pos) records money taken in store (`recordPosPayment`).
+// - `checkPaymentsBeforeCancel`: the last question to the provider before `order.auto_cancel`.
+// - Events: publishes `payment.completed` and `payment.failed` in the transaction that moves
+//   the payment; orders subscribes in that transaction (docs/architecture.md).
 import { paymentGatewayProviders } from '../../config';
-import type { Db } from '../../platform/db/database';
-import type { AfterCommit } from '../../platform/db/transaction';
-import type { ApiApp, PasalModule } from '../../platform/module';
+import type { PasalModule } from '../../platform/module';
 import { paymentJobs } from './payments.jobs';
-import { type PosPaymentInput, recordPosPayment as recordPos } from './payments.pos';
 import { paymentsRoutes } from './payments.routes';
-import {
-  checkOrderPaymentsBeforeCancel,
+import { checkOrderPaymentsBeforeCancel, type PaymentsDeps } from './payments.service';
+
+export {
+  DuplicatePosReference,
+  type PosPaymentInput,
+  type RecordedPosPayment,
+  recordPosPayment,
+} from './payments.pos';
+export {
+  abandonPayment,
   type InitiatedPayment,
   type InitiatePaymentInput,
-  initiatePayment as initiate,
-  type PaymentOutcomeHandlers,
+  initiatePayment,
+  isAllowedReturnUrl,
+  type OpenedPayment,
+  openPayment,
   type PaymentsDeps,
+  returnUrlAllowed,
+  startPayment,
 } from './payments.service';
-
-export { DuplicatePosReference, type PosPaymentInput, type RecordedPosPayment } from './payments.pos';
-export type { InitiatedPayment, InitiatePaymentInput, PaymentOutcomeHandlers } from './payments.service';
-export { isAllowedReturnUrl } from './payments.service';
 export {
   ONLINE_GATEWAYS,
   type OnlineGateway,
@@ -41,59 +45,19 @@ export {
   type PosGateway,
 } from './payments.table';
 
-// Per API instance, never global: two apps in one process (tests, two processes of a test
-// deployment) each keep their own database and handlers.
-interface PaymentsRuntime {
-  deps?: PaymentsDeps;
-  handlers?: PaymentOutcomeHandlers;
-}
-const runtimes = new WeakMap<object, PaymentsRuntime>();
-function runtimeOf(app: ApiApp): PaymentsRuntime {
-  let runtime = runtimes.get(app);
-  if (!runtime) {
-    runtime = {};
-    runtimes.set(app, runtime);
-  }
-  return runtime;
-}
-
-/** Records a counter payment as completed and emits the payment-completed event (POS). */
-export const recordPosPayment = (app: ApiApp, tx: Db, afterCommit: AfterCommit, input: PosPaymentInput) =>
-  recordPos(
-    { clock: runtimeOf(app).deps!.clock, log: runtimeOf(app).deps!.log },
-    runtimeOf(app).handlers,
-    tx,
-    afterCommit,
-    input,
-  );
-
-/** Orders calls this at start-up with the API scope it was handed; a second call replaces them. */
-export function registerPaymentOutcomeHandlers(app: ApiApp, next: PaymentOutcomeHandlers): void {
-  runtimeOf(app).handlers = next;
-}
-
-/** Creates the pending payment of an order and asks its gateway how the customer pays. */
-export function initiatePayment(app: ApiApp, tx: Db, input: InitiatePaymentInput): Promise<InitiatedPayment> {
-  const deps = runtimeOf(app).deps;
-  if (!deps) throw new Error('payments module is not registered');
-  return initiate(deps, tx, input);
-}
-
 /**
  * Asks the provider once more about the order's pending payments, as a last check, right
  * before `order.auto_cancel` cancels it: a payment completed meanwhile pays the order instead.
  */
-export async function checkPaymentsBeforeCancel(app: ApiApp, orderId: number): Promise<void> {
-  const runtime = runtimeOf(app);
-  if (!runtime.deps) return;
-  await checkOrderPaymentsBeforeCancel(runtime.deps, runtime.handlers, orderId);
-}
+export const checkPaymentsBeforeCancel = (deps: PaymentsDeps, orderId: number): Promise<void> =>
+  checkOrderPaymentsBeforeCancel(deps, orderId);
 
 export const paymentsModule: PasalModule = {
   name: 'payments',
   tags: {
     payments: 'Payment gateway redirects (eSewa, Khalti, the sandbox) and the sandbox gateway.',
   },
+  events: { publishes: ['payment.completed', 'payment.failed'], subscribes: [] },
   async register(ctx) {
     const deps: PaymentsDeps = {
       config: ctx.config,
@@ -102,9 +66,7 @@ export const paymentsModule: PasalModule = {
       db: ctx.db,
       jobs: ctx.jobs,
     };
-    const runtime = runtimeOf(ctx.app);
-    runtime.deps = deps;
-    const jobs = paymentJobs(deps, () => runtime.handlers);
+    const jobs = paymentJobs(deps);
     ctx.jobs.register(jobs.success);
     ctx.jobs.register(jobs.failed);
     ctx.jobs.register(jobs.retry);
@@ -120,5 +82,5 @@ export const paymentsModule: PasalModule = {
   },
 };
 
-/** The codes initiatePayment throws, for the routes of orders that call it to document. */
+/** The codes initiation throws, for the routes of orders that call it to document. */
 export { paymentErrors } from './payments.errors';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/jobs';
 import {
   type OutcomeResult,
-  type PaymentOutcomeHandlers,
   type PaymentsDeps,
   processRedirectOutcome,
   processStatusCheck,
@@ -15,7 +14,7 @@ export const PAYMENT_RETRY_DELAY_MS = 60_000;
 
 const gatewayParams = z.record(z.string(), z.string()).default({});
 
-export function paymentJobs(deps: PaymentsDeps, handlers: () => PaymentOutcomeHandlers | undefined) {
+export function paymentJobs(deps: PaymentsDeps) {
   const retry = defineJob({
     name: 'order.payment_retry',
     payload: z.object({
@@ -25,7 +24,7 @@ export function paymentJobs(deps: PaymentsDeps, handlers: () => PaymentOutcomeHa
       maxAttempts: z.number().int().min(1),
     }),
     handler: async (p) => {
-      const result = await processStatusCheck(deps, handlers(), p.paymentId);
+      const result = await processStatusCheck(deps, p.paymentId);
       if (result === 'retry') await scheduleRetry(p.orderId, p.paymentId, p.attempt + 1, p.maxAttempts);
     },
   });
@@ -60,7 +59,7 @@ export function paymentJobs(deps: PaymentsDeps, handlers: () => PaymentOutcomeHa
       afterRedirect(
         p.orderId,
         p.paymentReference,
-        await processRedirectOutcome(deps, handlers(), p.paymentReference, 'success', p.gatewayParams),
+        await processRedirectOutcome(deps, p.paymentReference, 'success', p.gatewayParams),
       ),
   });
 
@@ -76,7 +75,7 @@ export function paymentJobs(deps: PaymentsDeps, handlers: () => PaymentOutcomeHa
       afterRedirect(
         p.orderId,
         p.paymentId,
-        await processRedirectOutcome(deps, handlers(), p.paymentId, 'failure', p.gatewayParams),
+        await processRedirectOutcome(deps, p.paymentId, 'failure', p.gatewayParams),
       ),
   });
 
@@ -87,7 +86,7 @@ export function paymentJobs(deps: PaymentsDeps, handlers: () => PaymentOutcomeHa
     // The next pass is the retry: a provider error is asked again then.
     attempts: 1,
     handler: async () => {
-      await reconcilePayments(deps, handlers());
+      await reconcilePayments(deps);
     },
   });
 

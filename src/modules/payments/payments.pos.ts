@@ -1,15 +1,15 @@
 // In-store (POS) payments: staff record money already taken at the counter (cash, a wallet
 // scan, a card slip). There is no provider to ask, so the record is created and completed in
-// the caller's transaction, and the payment-completed event goes to the same outcome handler
-// an online payment's does (orders makes the order `paid`). A slip reference taken twice on
+// the caller's transaction, and `payment.completed` is published as for an online payment
+// (orders, subscribed in the transaction, makes the order `paid`). A slip reference taken twice on
 // the same gateway is refused by the unique index `payments_pos_reference_key`.
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
-import type { AfterCommit } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { newUuid } from '../../platform/ids';
 import { completeIfStatus, insertPayment } from './payments.repository';
-import { newGatewayTransactionId, type PaymentOutcomeHandlers } from './payments.service';
+import { newGatewayTransactionId } from './payments.service';
 import type { PosGateway } from './payments.table';
 
 export interface PosPaymentInput {
@@ -39,10 +39,8 @@ export class DuplicatePosReference extends Error {
 }
 
 export async function recordPosPayment(
-  deps: { clock: Clock; log: { warn(obj: object, msg: string): void } },
-  handlers: PaymentOutcomeHandlers | undefined,
+  deps: { clock: Clock },
   tx: Db,
-  afterCommit: AfterCommit,
   input: PosPaymentInput,
 ): Promise<RecordedPosPayment> {
   const at = deps.clock.now();
@@ -75,8 +73,7 @@ export async function recordPosPayment(
     providerPayload: { recordedByAdminId: input.adminId },
     at,
   });
-  if (!handlers) deps.log.warn({ paymentId: id }, 'POS payment completed with no outcome handler registered');
-  await handlers?.onCompleted(tx, afterCommit, {
+  await publishEvent(tx, 'payment.completed', {
     orderId: input.orderId,
     paymentId: row!.id,
     // The counter's own reference is what proves this payment (online: the gateway's id).

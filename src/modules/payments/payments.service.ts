@@ -1,12 +1,14 @@
-// Payment rules: which provider serves a gateway, initiation inside the caller's checkout
-// transaction, what a redirect may do (verify, then queue; never change anything itself), and
-// the one place a payment leaves `pending` (a conditional UPDATE plus the orders handler, in
-// one transaction).
+// Payment rules: which provider serves a gateway, initiation in three steps around the
+// provider's call (open the pending payment in the caller's transaction, ask the provider with
+// no transaction open, record its answer), what a redirect may do (verify, then queue; never
+// change anything itself), and the one place a payment leaves `pending` (a conditional UPDATE
+// publishing `payment.completed` / `payment.failed`, whose subscribers share its transaction).
 import type { Logger } from 'pino';
 import { type Config, PAYMENT_GATEWAY_SETTINGS } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
-import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
+import { inTransaction } from '../../platform/db/transaction';
+import { publishEvent } from '../../platform/events/events';
 import { crockfordCode, newUuid } from '../../platform/ids';
 import type { JobDefinition, JobQueue } from '../../platform/jobs/jobs';
 import { recordActivity } from '../activity';
@@ -31,33 +33,8 @@ import {
   pendingOnlinePaymentsOfOrder,
   recordInitiation,
 } from './payments.repository';
+import './payments.events';
 import type { OnlineGateway, PaymentGatewayName, PaymentRow } from './payments.table';
-
-export interface PaymentOutcomeHandlers {
-  /** Called once per payment, in the transaction that marks it completed. */
-  onCompleted(
-    tx: Db,
-    afterCommit: AfterCommit,
-    event: {
-      orderId: number;
-      paymentId: string;
-      paymentReference: string;
-      /** NPR the provider confirmed. */
-      amount: number;
-      /**
-       * True when the payment had already been failed or cancelled (money taken for an order
-       * given up): the order stays as it is and the money is owed back (decisions.md).
-       */
-      late: boolean;
-    },
-  ): Promise<void>;
-  /** Called once per payment, in the transaction that marks it failed. */
-  onFailed(
-    tx: Db,
-    afterCommit: AfterCommit,
-    event: { orderId: number; paymentId: string; reason: string },
-  ): Promise<void>;
-}
 
 /** The outcome jobs a verified redirect queues (defined in payments.jobs.ts). */
 export interface RedirectJobs {
@@ -161,14 +138,29 @@ export interface InitiatedPayment {
 /** Letters, digits and hyphens (eSewa's transaction_uuid rule), unique per payment. */
 export const newGatewayTransactionId = () => `PSL-${crockfordCode(20)}`;
 
-export async function initiatePayment(
-  deps: Pick<PaymentsDeps, 'config' | 'clock' | 'log'>,
+/** True when the return URL may be used: the one rule for checkout and payments alike. */
+export function returnUrlAllowed(config: Pick<Config, 'PAYMENT_RETURN_URL_ALLOWLIST'>, url: string): boolean {
+  return isAllowedReturnUrl(config.PAYMENT_RETURN_URL_ALLOWLIST, url);
+}
+
+/** A payment opened in the checkout's transaction, not yet shown to its provider. */
+export interface OpenedPayment {
+  paymentId: string;
+  gatewayTransactionId: string;
+  input: InitiatePaymentInput;
+}
+
+/**
+ * Step 1 of initiation, in the caller's transaction (the checkout's reserve step): checks the
+ * return URL, the gateway and its minimum, and writes the `pending` payment, so a crash before
+ * the provider answers leaves a payment the order's timeout sweep gives up.
+ */
+export async function openPayment(
+  deps: Pick<PaymentsDeps, 'config' | 'clock'>,
   tx: Db,
   input: InitiatePaymentInput,
-): Promise<InitiatedPayment> {
-  if (!isAllowedReturnUrl(deps.config.PAYMENT_RETURN_URL_ALLOWLIST, input.returnUrl)) {
-    throw paymentErrors.returnUrlNotAllowed();
-  }
+): Promise<OpenedPayment> {
+  if (!returnUrlAllowed(deps.config, input.returnUrl)) throw paymentErrors.returnUrlNotAllowed();
   const adapter = input.gateway === 'cod' ? undefined : gatewayAdapter(deps.config, input.gateway);
   if (input.gateway !== 'cod' && !adapter) throw paymentErrors.gatewayUnavailable(input.gateway);
   if (adapter?.minimumAmount !== undefined && input.amount < adapter.minimumAmount) {
@@ -189,8 +181,25 @@ export async function initiatePayment(
     createdAt: now,
     updatedAt: now,
   });
+  return { paymentId: payment.id, gatewayTransactionId: payment.gatewayTransactionId, input };
+}
+
+/**
+ * Steps 2 and 3 of initiation, with no transaction open: asks the provider how the customer
+ * pays (for up to PAYMENT_PROVIDER_TIMEOUT_MS), then records its answer on the payment (one
+ * statement). A provider that refuses or cannot be reached: 502 PAYMENT_GATEWAY_UNAVAILABLE,
+ * and the caller gives the payment up (`abandonPayment`).
+ */
+export async function startPayment(
+  deps: Pick<PaymentsDeps, 'config' | 'log' | 'db'>,
+  opened: OpenedPayment,
+): Promise<InitiatedPayment> {
+  const { input } = opened;
+  const adapter = input.gateway === 'cod' ? undefined : gatewayAdapter(deps.config, input.gateway);
   let initiation: Initiation = { initiationType: 'none', redirectUrl: null, gatewayPayload: {} };
   if (adapter) {
+    const payment = await findPayment(deps.db, opened.paymentId);
+    if (!payment) throw paymentErrors.gatewayUnavailable(input.gateway);
     try {
       initiation = await adapter.initiate(payment, {
         orderNumber: input.orderNumber,
@@ -198,27 +207,57 @@ export async function initiatePayment(
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      // The caller's transaction rolls back: no order is left holding stock.
       deps.log.warn(
         { paymentId: payment.id, gateway: input.gateway, provider: adapter.provider, reason: error.message },
         'payment provider refused or could not be reached at checkout',
       );
       throw paymentErrors.gatewayUnavailable(input.gateway);
     }
-  }
-  if (adapter) {
-    await recordInitiation(tx, payment.id, {
+    await recordInitiation(deps.db, payment.id, {
       providerReference: initiation.providerReference ?? null,
       providerPayload: { initiation: initiation.gatewayPayload },
     });
   }
   return {
-    paymentId: payment.id,
-    gatewayTransactionId: payment.gatewayTransactionId,
+    paymentId: opened.paymentId,
+    gatewayTransactionId: opened.gatewayTransactionId,
     initiationType: initiation.initiationType,
     redirectUrl: initiation.redirectUrl,
     gatewayPayload: initiation.gatewayPayload,
   };
+}
+
+/**
+ * The compensation of a checkout whose provider refused, in the caller's transaction: the
+ * payment that never started is failed quietly (no event: the order is being taken back).
+ */
+export async function abandonPayment(
+  deps: Pick<PaymentsDeps, 'clock'>,
+  tx: Db,
+  opened: Pick<OpenedPayment, 'paymentId'>,
+): Promise<void> {
+  await failIfPending(tx, opened.paymentId, {
+    reason: 'initiation_failed',
+    providerPayload: {},
+    at: deps.clock.now(),
+  });
+}
+
+/**
+ * The three steps at once, for a payment that no stock waits on (tests, scripts): opens it in
+ * a short transaction of its own, then asks the provider with none open.
+ */
+export async function initiatePayment(
+  deps: PaymentsDeps,
+  input: InitiatePaymentInput,
+): Promise<InitiatedPayment> {
+  const opened = await inTransaction(deps.db, (tx) => openPayment(deps, tx, input));
+  try {
+    return await startPayment(deps, opened);
+  } catch (error) {
+    await inTransaction(deps.db, (tx) => abandonPayment(deps, tx, opened));
+    throw error;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -309,13 +348,12 @@ function redirectMayMove(adapter: PaymentGateway, payment: PaymentRow, kind: Red
 export type OutcomeResult = 'completed' | 'failed' | 'unchanged' | 'retry' | 'invalid';
 
 /**
- * Moves a payment by a verified answer, once: the conditional UPDATE and the orders handler
- * share one transaction, so the order and the payment never disagree. A pending payment may
+ * Moves a payment by a verified answer, once: the conditional UPDATE and the subscribers of
+ * `payment.completed` / `payment.failed` (orders) share one transaction, so the order and the payment never disagree. A pending payment may
  * complete or fail; one already failed or cancelled may only complete (a late payment).
  */
 export async function applyVerification(
   deps: PaymentsDeps,
-  handlers: PaymentOutcomeHandlers | undefined,
   payment: PaymentRow,
   verification: Verification,
   payload: Record<string, unknown>,
@@ -339,7 +377,7 @@ export async function applyVerification(
   const stored = { ...payload, answer: verification.answer ?? null };
   return inTransaction(
     deps.db,
-    async (tx, afterCommit) => {
+    async (tx) => {
       if (verification.outcome === 'completed') {
         const row = await completeIfStatus(tx, payment.id, payment.status, {
           providerReference: verification.providerReference ?? payment.providerReference,
@@ -347,14 +385,12 @@ export async function applyVerification(
           at,
         });
         if (!row) return 'unchanged';
-        if (!handlers)
-          deps.log.warn({ paymentId: row.id }, 'payment completed with no outcome handler registered');
         if (late)
           deps.log.warn(
             { paymentId: row.id, was: payment.status },
             'late payment: completed after it was given up',
           );
-        await handlers?.onCompleted(tx, afterCommit, {
+        await publishEvent(tx, 'payment.completed', {
           orderId: row.orderId,
           paymentId: row.id,
           paymentReference: row.gatewayTransactionId,
@@ -381,9 +417,7 @@ export async function applyVerification(
           at,
         });
       }
-      if (!handlers)
-        deps.log.warn({ paymentId: row.id }, 'payment failed with no outcome handler registered');
-      await handlers?.onFailed(tx, afterCommit, { orderId: row.orderId, paymentId: row.id, reason });
+      await publishEvent(tx, 'payment.failed', { orderId: row.orderId, paymentId: row.id, reason });
       return 'failed';
     },
     (error) => deps.log.error({ err: error, paymentId: payment.id }, 'payment after-commit effect failed'),
@@ -396,7 +430,6 @@ export async function applyVerification(
  */
 export async function processRedirectOutcome(
   deps: PaymentsDeps,
-  handlers: PaymentOutcomeHandlers | undefined,
   paymentId: string,
   kind: RedirectKind,
   params: Record<string, string>,
@@ -418,16 +451,15 @@ export async function processRedirectOutcome(
   if (!redirectMayMove(adapter, payment, kind)) return 'unchanged';
   const checked = await adapter.verifyRedirect(payment, kind, params);
   if (checked.outcome === 'invalid' || !adapter.confirmsByStatus) {
-    return applyVerification(deps, handlers, payment, checked, { redirect: kind, params });
+    return applyVerification(deps, payment, checked, { redirect: kind, params });
   }
   const answer = await adapter.status(payment, { final: kind === 'failure' });
-  return applyVerification(deps, handlers, payment, answer, { redirect: kind, params });
+  return applyVerification(deps, payment, answer, { redirect: kind, params });
 }
 
 /** A retry or a reconciliation pass: ask the provider's status. */
 export async function processStatusCheck(
   deps: PaymentsDeps,
-  handlers: PaymentOutcomeHandlers | undefined,
   paymentId: string,
   options: { final: boolean } = { final: false },
 ): Promise<OutcomeResult> {
@@ -437,7 +469,7 @@ export async function processStatusCheck(
   const adapter = paymentAdapter(deps.config, payment);
   if (!adapter) return 'retry';
   const verification = await adapter.status(payment, options);
-  return applyVerification(deps, handlers, payment, verification, { statusCheck: options });
+  return applyVerification(deps, payment, verification, { statusCheck: options });
 }
 
 /** Reconciliation stops asking about a payment this long after checkout (it stays pending). */
@@ -450,10 +482,7 @@ const RECONCILE_BATCH = 200;
  * before the redirect). A provider error is simply asked again at the next pass. Past the
  * order's payment timeout the answer is a last check (eSewa `NOT_FOUND` fails).
  */
-export async function reconcilePayments(
-  deps: PaymentsDeps,
-  handlers: PaymentOutcomeHandlers | undefined,
-): Promise<Record<OutcomeResult, number>> {
+export async function reconcilePayments(deps: PaymentsDeps): Promise<Record<OutcomeResult, number>> {
   const now = deps.clock.now().getTime();
   const counts: Record<OutcomeResult, number> = {
     completed: 0,
@@ -472,7 +501,7 @@ export async function reconcilePayments(
   for (const payment of due) {
     try {
       const final = now - payment.createdAt.getTime() >= timeoutMs;
-      counts[await processStatusCheck(deps, handlers, payment.id, { final })]++;
+      counts[await processStatusCheck(deps, payment.id, { final })]++;
     } catch (error) {
       counts.retry++;
       deps.log.error(
@@ -490,15 +519,11 @@ export async function reconcilePayments(
  * real provider are asked once more, as a final question. A provider that cannot be reached
  * leaves the payment pending (reconciliation keeps asking; a late completion is refunded).
  */
-export async function checkOrderPaymentsBeforeCancel(
-  deps: PaymentsDeps,
-  handlers: PaymentOutcomeHandlers | undefined,
-  orderId: number,
-): Promise<void> {
+export async function checkOrderPaymentsBeforeCancel(deps: PaymentsDeps, orderId: number): Promise<void> {
   for (const payment of await pendingOnlinePaymentsOfOrder(deps.db, orderId)) {
     if (!paymentAdapter(deps.config, payment)?.confirmsByStatus) continue;
     try {
-      await processStatusCheck(deps, handlers, payment.id, { final: true });
+      await processStatusCheck(deps, payment.id, { final: true });
     } catch (error) {
       deps.log.error({ err: error, paymentId: payment.id }, 'last payment check before cancel failed');
     }

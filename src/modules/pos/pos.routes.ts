@@ -6,13 +6,13 @@ import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
 import { rateLimiter } from '../../platform/http/openapi';
-import type { ModuleContext } from '../../platform/module';
 import { cartErrors } from '../cart';
 import { emiErrors, emiInquiryBody, emiInquiryView, submitEmiInquiry } from '../emi';
 import { orderErrors } from '../orders';
 import { posErrors } from './pos.errors';
 import { posPermissions as perms } from './pos.permissions';
 import * as s from './pos.schemas';
+import type { PosDeps } from './pos.service';
 import * as pos from './pos.service';
 
 const pdfResponse = {
@@ -29,7 +29,7 @@ const exportResponse = {
   },
 };
 
-export function posRoutes(ctx: ModuleContext) {
+export function posRoutes(ctx: PosDeps) {
   const { app } = ctx;
   const tags = ['pos'];
   const base = '/api/admin/pos';

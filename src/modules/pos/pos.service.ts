@@ -15,7 +15,7 @@ import { counterCustomers, findUserContacts } from '../identity';
 import { posSales, printedOrderDate } from '../orders';
 import { DuplicatePosReference, POS_GATEWAYS, type PosGateway, recordPosPayment } from '../payments';
 import { csvDocumentStart, csvRow } from './pos.csv';
-import { saleReceiptProvider } from './pos.documents';
+import type { ReceiptProvider } from './pos.documents';
 import { posErrors } from './pos.errors';
 import { renderReceipt } from './pos.receipt';
 import type {
@@ -33,7 +33,10 @@ import type {
   RecordPaymentBody,
 } from './pos.schemas';
 
-export type PosDeps = ModuleContext;
+export interface PosDeps extends ModuleContext {
+  /** The document that replaces the plain receipt when there is one (the tax invoice). */
+  saleReceipt?: ReceiptProvider;
+}
 
 /** The longest export (interface, Limits). */
 export const MAX_EXPORT_DAYS = 90;
@@ -170,7 +173,7 @@ export async function recordPayment(
   try {
     return await inTransaction(
       deps.db,
-      async (tx, afterCommit) => {
+      async (tx) => {
         const order = await posOrderOr404(tx, orderId, true);
         if (
           order.paymentMethod !== 'pos' ||
@@ -183,7 +186,7 @@ export async function recordPayment(
         const at = deps.clock.now();
         const reference = body.transactionReference ?? generatedReference(at);
         await posSales.setPosGateway(tx, order.id, body.gateway);
-        const payment = await recordPosPayment(deps.app, tx, afterCommit, {
+        const payment = await recordPosPayment(deps, tx, {
           orderId: order.id,
           orderNumber: order.orderNumber,
           amount: body.amountNpr,
@@ -416,7 +419,7 @@ function paymentLine(order: posSales.PosOrder): string {
 
 /**
  * `GET /api/admin/pos/orders/:orderId/receipt`: the sale as an 80 mm thermal receipt — its tax
- * invoice when the invoices module has one for it (pos.documents.ts), else the plain receipt.
+ * invoice when the invoices module has one for it (`deps.saleReceipt`), else the plain receipt.
  */
 export async function orderReceipt(
   deps: PosDeps,
@@ -424,7 +427,7 @@ export async function orderReceipt(
   adminId: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await posOrderOr404(deps.db, orderId, false);
-  const provided = await saleReceiptProvider(deps.db)?.({ orderId: order.id, adminId });
+  const provided = await deps.saleReceipt?.({ orderId: order.id, adminId });
   if (provided) return provided;
   const items = await posSales.posOrderItems(deps.db, order.id);
   const orderDate = printedOrderDate(deps.config.STORE_TIMEZONE, order.createdAt);

@@ -11,6 +11,7 @@ export { getRepairRequestForAdmin } from './repairs.service';
 
 export const repairsModule: PasalModule = {
   name: 'repairs',
+  events: { publishes: ['repair.status_changed'], subscribes: [] },
   tags: {
     'repair requests': "A customer's repair requests.",
     'repair requests (admin)': 'Handling repair requests in the back office.',

@@ -12,6 +12,7 @@ export { reviewPermissions } from './reviews.permissions';
 
 export const reviewsModule: PasalModule = {
   name: 'reviews',
+  events: { publishes: ['review.submitted'], subscribes: [] },
   tags: {
     reviews: 'Product reviews by customers and their moderation.',
     testimonials: 'Testimonials shown on the storefront.',

@@ -20,6 +20,7 @@ export { type SupportWorkloadView, supportWorkload, supportWorkloadView } from '
 
 export const supportModule: PasalModule = {
   name: 'support',
+  events: { publishes: ['inquiry.created', 'ticket.created'], subscribes: [] },
   tags: {
     'support inquiries': 'Contact-form conversations opened by visitors or customers.',
     'support inquiries (admin)': 'Answering and managing support inquiries in the back office.',

@@ -17,6 +17,8 @@ export { webhookPermissions } from './webhooks.permissions';
 
 export const webhooksModule: PasalModule = {
   name: 'webhooks',
+  // Every event a webhook message is made from (`TRANSLATIONS`), heard in its transaction.
+  events: { publishes: [], subscribes: Object.keys(TRANSLATIONS) as DomainEventName[] },
   tags: { webhooks: 'Outgoing webhooks (Standard Webhooks): endpoints, event types, the delivery log.' },
   permissions: [{ module: webhookPermissions.module, codes: webhookPermissions.codes }],
   async register(ctx) {

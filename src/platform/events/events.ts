@@ -35,10 +35,45 @@ export type AfterCommitSubscriber<N extends DomainEventName> = (
   ctx: { name: N },
 ) => Promise<void> | void;
 
+/** Ends a subscription (tests that listen for a while; modules listen for the app's life). */
+export type Unsubscribe = () => void;
+
 /** What modules get in their register: the two ways to listen. */
 export interface DomainEventSubscriptions {
-  inTransaction<N extends DomainEventName>(name: N, subscriber: InTransactionSubscriber<N>): void;
-  afterCommit<N extends DomainEventName>(name: N, subscriber: AfterCommitSubscriber<N>): void;
+  inTransaction<N extends DomainEventName>(name: N, subscriber: InTransactionSubscriber<N>): Unsubscribe;
+  afterCommit<N extends DomainEventName>(name: N, subscriber: AfterCommitSubscriber<N>): Unsubscribe;
+}
+
+/**
+ * What a module says it publishes and hears, in its `index.ts` (`PasalModule.events`). The
+ * platform holds a module to it: subscribing to an event not listed throws at start-up, and a
+ * test checks the `publishEvent` calls of its folder and the diagram in docs/architecture.md.
+ */
+export interface ModuleEvents {
+  publishes: readonly DomainEventName[];
+  subscribes: readonly DomainEventName[];
+}
+
+/** `bus` as one module may use it: only the events its declaration lists. */
+export function declaredSubscriptions(
+  module: string,
+  declared: ModuleEvents | undefined,
+  bus: DomainEventSubscriptions,
+): DomainEventSubscriptions {
+  const check = (name: DomainEventName) => {
+    if (!declared?.subscribes.includes(name))
+      throw new Error(`module ${module} subscribes to ${name} without declaring it in its index.ts`);
+  };
+  return {
+    inTransaction(name, subscriber) {
+      check(name);
+      return bus.inTransaction(name, subscriber);
+    },
+    afterCommit(name, subscriber) {
+      check(name);
+      return bus.afterCommit(name, subscriber);
+    },
+  };
 }
 
 export interface DomainEventBus extends DomainEventSubscriptions {
@@ -60,13 +95,21 @@ export function createDomainEvents(opts: {
 }): DomainEventBus {
   const inTx = new Map<string, AnyInTransaction[]>();
   const after = new Map<string, AnyAfterCommit[]>();
-  const add = <S>(map: Map<string, S[]>, name: string, s: S) => map.set(name, [...(map.get(name) ?? []), s]);
+  // A new array on each change, so a dispatch running meanwhile keeps the list it started with.
+  const add = <S>(map: Map<string, S[]>, name: string, s: S): Unsubscribe => {
+    map.set(name, [...(map.get(name) ?? []), s]);
+    return () =>
+      map.set(
+        name,
+        (map.get(name) ?? []).filter((x) => x !== s),
+      );
+  };
   return {
     inTransaction(name, subscriber) {
-      add(inTx, name, subscriber as unknown as AnyInTransaction);
+      return add(inTx, name, subscriber as unknown as AnyInTransaction);
     },
     afterCommit(name, subscriber) {
-      add(after, name, subscriber as unknown as AnyAfterCommit);
+      return add(after, name, subscriber as unknown as AnyAfterCommit);
     },
     async dispatch(tx, afterCommit, name, payload) {
       for (const subscriber of inTx.get(name) ?? []) {

@@ -1,9 +1,9 @@
-// Helpers of the orders tests: a cart test app with orders deps, a fake payment initiator, and
-// shortcuts to fill a cart and check out.
+// Helpers of the orders tests: a cart test app with orders deps, fake checkout payments (in
+// place of the payments module's steps), and shortcuts to fill a cart and check out.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { OrderDeps, PaymentInitiator } from '../../../src/modules/orders';
-import { markOrderPaid, setPaymentInitiator } from '../../../src/modules/orders';
+import type { CheckoutPayments, OrderDeps } from '../../../src/modules/orders';
+import { createOrdersModule, markOrderPaid } from '../../../src/modules/orders';
 import { fulfillmentHistoryOf } from '../../../src/modules/orders/admin/admin-orders.repository';
 import { findRequest } from '../../../src/modules/orders/orders.repository';
 import { orders } from '../../../src/modules/orders/orders.table';
@@ -32,35 +32,44 @@ export const ORDER_LIST_ITEM_KEYS = [
   'updatedAt',
 ];
 
-export interface FakeInitiator extends PaymentInitiator {
+export interface FakeInitiator extends CheckoutPayments {
   calls: Array<{ orderId: number; amount: number; gateway: string }>;
   fail: boolean;
 }
 
+/** A provider that answers every start at once (or, with `fail`, cannot be reached). */
 export function fakeInitiator(): FakeInitiator {
   const fake: FakeInitiator = {
     calls: [],
     fail: false,
-    async initiate(_tx, p) {
+    async open(_tx, request) {
+      return {
+        paymentId: `pay-${request.orderId}`,
+        gatewayTransactionId: `tx-${request.orderNumber}`,
+        request,
+      };
+    },
+    async start({ paymentId, gatewayTransactionId, request: p }) {
       if (fake.fail) throw new Error('provider down');
       fake.calls.push({ orderId: p.orderId, amount: p.amount, gateway: p.gateway });
       return {
-        paymentId: `pay-${p.orderId}`,
-        gatewayTransactionId: `tx-${p.orderNumber}`,
+        paymentId,
+        gatewayTransactionId,
         initiationType: 'redirect',
         redirectUrl: `http://127.0.0.1/sandbox/${p.orderId}`,
         gatewayPayload: { amount: p.amount },
       };
     },
+    async abandon() {},
   };
   return fake;
 }
 
-export async function ordersTestApp(opts: TestAppOptions & { initiator?: PaymentInitiator } = {}) {
+export async function ordersTestApp(opts: TestAppOptions & { initiator?: CheckoutPayments } = {}) {
   const { initiator, ...rest } = opts;
   const c = await cartTestApp({
     ...rest,
-    testRoutes: initiator ? (api) => setPaymentInitiator(api, initiator) : undefined,
+    replaceModules: initiator ? [createOrdersModule({ payments: () => initiator })] : undefined,
   });
   const p = c.t.platform;
   const deps: OrderDeps = {

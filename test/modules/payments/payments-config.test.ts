@@ -6,8 +6,6 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config';
 import { initiatePayment } from '../../../src/modules/payments';
-import { inTransaction } from '../../../src/platform/db/transaction';
-import type { ApiApp } from '../../../src/platform/module';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 const PRODUCTION = {
@@ -76,27 +74,21 @@ describe('payment settings', () => {
 
 describe('PAYMENTS_MODE=live with every gateway still on sandbox', () => {
   let t: TestApp;
-  let api: ApiApp;
   beforeAll(async () => {
     t = await createTestApp({
       env: { PAYMENTS_MODE: 'live', PAYMENT_RETURN_URL_ALLOWLIST: 'http://localhost:3001/' },
-      testRoutes: (scope) => {
-        api = scope;
-      },
     });
   });
   afterAll(() => t.close());
 
   it('an online gateway is 502 PAYMENT_GATEWAY_UNAVAILABLE, COD still works, and the sandbox page does not exist', async () => {
-    const db = t.platform.database.db;
+    const deps = { ...t.platform, db: t.platform.database.db };
     const input = { orderId: 1, orderNumber: 'ORD-1', amount: 100, returnUrl: 'http://localhost:3001/r' };
-    await expect(
-      inTransaction(db, (tx) => initiatePayment(api, tx, { ...input, gateway: 'gateway_wallet_a' })),
-    ).rejects.toMatchObject({
+    await expect(initiatePayment(deps, { ...input, gateway: 'gateway_wallet_a' })).rejects.toMatchObject({
       statusCode: 502,
       errorCode: 'PAYMENT_GATEWAY_UNAVAILABLE',
     });
-    const cod = await inTransaction(db, (tx) => initiatePayment(api, tx, { ...input, gateway: 'cod' }));
+    const cod = await initiatePayment(deps, { ...input, gateway: 'cod' });
     expect(cod.initiationType).toBe('none');
     const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${cod.paymentId}` });
     expect(page.statusCode).toBe(404);

@@ -1,15 +1,13 @@
 // Payments through HTTP: the sandbox page and its buttons, the redirect routes (replays,
 // tampering, forged signatures, a success racing a failure) and the result page. A recorder
-// registered as the outcome handlers stands in for the orders module.
+// subscribed to payment.completed / payment.failed watches what the orders module hears.
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initiatePayment, registerPaymentOutcomeHandlers } from '../../../src/modules/payments';
+import { initiatePayment, type PaymentsDeps } from '../../../src/modules/payments';
 import { processRedirectOutcome } from '../../../src/modules/payments/payments.service';
 import { payments } from '../../../src/modules/payments/payments.table';
 import type { Db } from '../../../src/platform/db/database';
-import { inTransaction } from '../../../src/platform/db/transaction';
-import type { ApiApp } from '../../../src/platform/module';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { servicesTier } from '../../helpers/services';
 
@@ -20,8 +18,7 @@ const completed: Array<{ orderId: number; paymentId: string; paymentReference: s
 const failed: Array<{ orderId: number; paymentId: string; reason: string }> = [];
 
 let t: TestApp;
-/** The API scope the modules were registered in: payments keeps its state per scope. */
-let api: ApiApp;
+let deps: PaymentsDeps;
 let nextOrderId = 1000;
 
 beforeAll(async () => {
@@ -30,21 +27,22 @@ beforeAll(async () => {
       PAYMENT_RETURN_URL_ALLOWLIST: `${RETURN_URL},https://shop.example.com/pay/`,
       PUBLIC_BASE_URL: 'http://api.test',
     },
-    testRoutes: (scope) => {
-      api = scope;
-    },
   });
-  // These stand in for the orders module's handlers (registered at start-up; replaced here).
-  registerPaymentOutcomeHandlers(api, {
-    // Each runs inside the transaction that moved the payment: it already reads the new status.
-    async onCompleted(tx, _afterCommit, event) {
-      expect(await statusIn(tx, event.paymentId)).toBe('completed');
-      completed.push(event);
-    },
-    async onFailed(tx, _afterCommit, event) {
-      expect(await statusIn(tx, event.paymentId)).toBe('failed');
-      failed.push(event);
-    },
+  deps = {
+    config: t.platform.config,
+    clock: t.platform.clock,
+    log: pino({ level: 'silent' }),
+    db: t.platform.database.db,
+    jobs: t.platform.jobs,
+  };
+  // Each runs inside the transaction that moved the payment: it already reads the new status.
+  t.platform.events.inTransaction('payment.completed', async (tx, event) => {
+    expect(await statusIn(tx, event.paymentId)).toBe('completed');
+    completed.push(event);
+  });
+  t.platform.events.inTransaction('payment.failed', async (tx, event) => {
+    expect(await statusIn(tx, event.paymentId)).toBe('failed');
+    failed.push(event);
   });
 });
 afterAll(() => t.close());
@@ -62,15 +60,13 @@ async function newPayment(
   opts: { amount?: number; gateway?: 'gateway_card' | 'gateway_wallet_a' | 'cod'; returnUrl?: string } = {},
 ) {
   const orderId = nextOrderId++;
-  const result = await inTransaction(t.platform.database.db, (tx) =>
-    initiatePayment(api, tx, {
-      orderId,
-      orderNumber: `ORD-${orderId}`,
-      amount: opts.amount ?? 1500,
-      gateway: opts.gateway ?? 'gateway_card',
-      returnUrl: opts.returnUrl ?? RETURN_URL,
-    }),
-  );
+  const result = await initiatePayment(deps, {
+    orderId,
+    orderNumber: `ORD-${orderId}`,
+    amount: opts.amount ?? 1500,
+    gateway: opts.gateway ?? 'gateway_card',
+    returnUrl: opts.returnUrl ?? RETURN_URL,
+  });
   return { orderId, ...result };
 }
 
@@ -329,10 +325,6 @@ describe('redirects', () => {
       db: t.platform.database.db,
       jobs: t.platform.jobs,
     };
-    const handlers = {
-      onCompleted: async (_tx: unknown, _a: unknown, e: (typeof completed)[number]) => void completed.push(e),
-      onFailed: async (_tx: unknown, _a: unknown, e: (typeof failed)[number]) => void failed.push(e),
-    };
     for (let round = 0; round < 5; round++) {
       const p = await newPayment();
       const ok = Object.fromEntries(new URL(await press(p.paymentId, 'success'), 'http://x').searchParams);
@@ -340,8 +332,8 @@ describe('redirects', () => {
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           i % 2 === 0
-            ? processRedirectOutcome(deps, handlers as never, p.paymentId, 'success', ok)
-            : processRedirectOutcome(deps, handlers as never, p.paymentId, 'failure', ko),
+            ? processRedirectOutcome(deps, p.paymentId, 'success', ok)
+            : processRedirectOutcome(deps, p.paymentId, 'failure', ko),
         ),
       );
       const moved = results.filter((r) => r === 'completed' || r === 'failed');
@@ -366,15 +358,16 @@ describe('the outcome transaction', () => {
     };
     const p = await newPayment();
     const params = Object.fromEntries(new URL(await press(p.paymentId, 'success'), 'http://x').searchParams);
-    const throwing = {
-      onCompleted: async () => {
-        throw new Error('orders refused');
-      },
-      onFailed: async () => {},
-    };
-    await expect(processRedirectOutcome(deps, throwing, p.paymentId, 'success', params)).rejects.toThrow(
-      'orders refused',
-    );
+    const unsubscribe = t.platform.events.inTransaction('payment.completed', async () => {
+      throw new Error('orders refused');
+    });
+    try {
+      await expect(processRedirectOutcome(deps, p.paymentId, 'success', params)).rejects.toThrow(
+        'orders refused',
+      );
+    } finally {
+      unsubscribe();
+    }
     expect((await paymentRow(p.paymentId)).status).toBe('pending');
   });
 });
@@ -446,7 +439,7 @@ describe('order.payment_retry', () => {
         },
       } as never,
     };
-    const jobs = paymentJobs(deps, () => undefined);
+    const jobs = paymentJobs(deps);
     const p = await newPayment();
     // The sandbox keeps no status: its answer is inconclusive, so the next attempt is queued.
     await jobs.retry.handler(
@@ -480,16 +473,13 @@ describe('order.payment_retry', () => {
   it('a success job whose gateway this process does not serve queues the first retry', async () => {
     const { paymentJobs } = await import('../../../src/modules/payments/payments.jobs');
     const queued: unknown[] = [];
-    const jobs = paymentJobs(
-      {
-        config: { ...t.platform.config, PAYMENTS_MODE: 'live' },
-        clock: t.platform.clock,
-        log: pino({ level: 'silent' }),
-        db: t.platform.database.db,
-        jobs: { enqueue: async (_d: unknown, payload: unknown) => void queued.push(payload) } as never,
-      },
-      () => undefined,
-    );
+    const jobs = paymentJobs({
+      config: { ...t.platform.config, PAYMENTS_MODE: 'live' },
+      clock: t.platform.clock,
+      log: pino({ level: 'silent' }),
+      db: t.platform.database.db,
+      jobs: { enqueue: async (_d: unknown, payload: unknown) => void queued.push(payload) } as never,
+    });
     const p = await newPayment();
     const params = Object.fromEntries(new URL(await press(p.paymentId, 'success'), 'http://x').searchParams);
     await jobs.success.handler(

@@ -278,3 +278,40 @@ export async function clearCartAfterOrder(
   afterCommit(() => forgetCachedCart(deps.cache, p.customerId));
   return true;
 }
+
+/**
+ * The compensation of `handOverCartToOrder` when the order's payment could not be started (the
+ * provider refused or could not be reached): the order's units go back to the cart, held again
+ * for CART_EXPIRE_IDLE_MS as after any change to it, and the cart is no longer the order's.
+ * When the active cart is no longer the one handed over, the units simply go back to stock.
+ */
+export async function takeBackFromOrder(
+  deps: Pick<CartDeps, 'cache' | 'config'>,
+  tx: Db,
+  afterCommit: AfterCommit,
+  p: {
+    customerId: string;
+    orderId: string | number;
+    lines: Array<{ productId: number; productKind: string; quantity: number }>;
+    at: Date;
+  },
+): Promise<void> {
+  const orderOwner = { type: 'order' as const, id: String(p.orderId) };
+  const cart = await repo.lockActiveCartIfAny(tx, p.customerId);
+  if (!cart || cart.orderId !== orderOwner.id) {
+    await releaseStock(tx, { owner: orderOwner, at: p.at, reason: `Order ${orderOwner.id} not placed` });
+    return;
+  }
+  const physical = p.lines.filter((l) => l.productKind === 'physical');
+  const reservedUntil = physical.length ? new Date(p.at.getTime() + deps.config.CART_EXPIRE_IDLE_MS) : null;
+  await repo.updateCart(tx, cart.id, { orderId: null, reservedUntil, updatedAt: p.at });
+  await handOverReservations(tx, {
+    from: orderOwner,
+    owner: cartOwner(cart.id),
+    lines: physical.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    expiresAt: reservedUntil,
+    at: p.at,
+    reason: `Back to cart ${cart.id}: order ${orderOwner.id} not placed`,
+  });
+  afterCommit(() => forgetCachedCart(deps.cache, p.customerId));
+}
