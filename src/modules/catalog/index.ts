@@ -40,6 +40,7 @@ export {
   findEligibleCarePackageChoice,
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
+export { catalogErrors } from './catalog.errors';
 export { productPermissions } from './catalog.permissions';
 export { slugify } from './catalog.service';
 export { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
