@@ -13,11 +13,7 @@ import { authRoutes } from '../screens/auth';
 import type { SessionStore } from '../session/session-store';
 import { NotFound, RouteError } from './fallbacks';
 import { ConsoleLayout } from './layout/ConsoleLayout';
-
-/** What every route's `beforeLoad` can read. */
-export interface RouterContext {
-  session: SessionStore;
-}
+import type { RouterContext } from './router-context';
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

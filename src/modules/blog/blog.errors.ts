@@ -1,7 +1,8 @@
 import { AppError, type ValidationIssue } from '../../platform/http/errors';
 
 // The blog's codes (docs/api-notes.md, "Blog"). The interface fixes all but
-// BLOG_VIDEO_SEO_INVALID (decisions.md) and BLOG_POST_SEO_NOT_FOUND (ours).
+// BLOG_VIDEO_SEO_INVALID (decisions.md) and BLOG_POST_SEO_NOT_FOUND (ours). A linked product that
+// is unknown or unpublished is the catalog's PRODUCT_NOT_FOUND (catalogErrors.linkedProductsNotFound).
 export const blogErrors = {
   postNotFound: () => new AppError(404, 'BLOG_POST_NOT_FOUND', 'Blog post not found'),
   categoryNotFound: (id: number) =>
@@ -19,9 +20,6 @@ export const blogErrors = {
       'BLOG_POST_INVALID_STATUS_TRANSITION',
       `A ${from} post cannot be ${action === 'publish' ? 'published' : 'unpublished'}`,
     ),
-  /** A linked product id that is unknown or not published. */
-  productNotFound: (ids: number[]) =>
-    new AppError(400, 'PRODUCT_NOT_FOUND', `Products not found or not published: ${ids.join(', ')}`),
   postSeoNotFound: (id: string) =>
     new AppError(400, 'BLOG_POST_SEO_NOT_FOUND', `SEO record ${id} does not exist`),
   /** A video's seoId is missing, not a uuid, unknown, repeated in the payload or another post's. */

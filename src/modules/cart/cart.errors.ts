@@ -41,8 +41,9 @@ const couponMessages: Record<CouponRejection, string> = {
 export const couponRejectionMessage = (reason: CouponRejection) => couponMessages[reason];
 
 export const cartErrors = {
-  productNotFound: (productId: number) =>
-    new AppError(404, 'ORDER_PRODUCT_NOT_FOUND', `Product ${productId} is not on sale`, { productId }),
+  /** Also reorder's (not in the order, no longer on sale) and POS's: one code, the reason in words. */
+  productNotFound: (productId: number, reason = 'is not on sale') =>
+    new AppError(404, 'ORDER_PRODUCT_NOT_FOUND', `Product ${productId} ${reason}`, { productId }),
   insufficientStock: (productId: number, available: number) =>
     new AppError(400, 'CART_INSUFFICIENT_STOCK', `Not enough stock of product ${productId}`, {
       productId,

@@ -23,7 +23,15 @@ export const catalogErrors = {
   tagSlugExists: (slug: string) =>
     new AppError(409, 'TAG_SLUG_EXISTS', `Another tag already has the slug ${slug}`),
 
+  /** An unknown or unpublished product read by id or slug (decisions.md "Product details"): 404. */
   productNotFound: () => new AppError(404, 'PRODUCT_NOT_FOUND', 'Product not found'),
+  /**
+   * Product ids that another record links to (a blog post's) and that are unknown or not
+   * published: the interface fixes 400 there, as for any bad reference in a body
+   * (docs/api-notes.md, "Error codes: one owner each").
+   */
+  linkedProductsNotFound: (ids: readonly number[]) =>
+    new AppError(400, 'PRODUCT_NOT_FOUND', `Products not found or not published: ${ids.join(', ')}`),
   productSlugExists: (slug: string) =>
     new AppError(409, 'PRODUCT_SLUG_EXISTS', `Another product already has the slug ${slug}`),
   /** A reference in a product write names nothing: `CATEGORY`, `BRAND`, `TAG`, `SEO`, `CARE_PACKAGE_TIER`. */

@@ -40,6 +40,7 @@ export {
   findEligibleCarePackageChoice,
   subscriptionsOfOrderItems,
 } from './care-packages/care-packages.service';
+export { catalogErrors } from './catalog.errors';
 export { productPermissions } from './catalog.permissions';
 export { slugify } from './catalog.service';
 export { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
@@ -69,7 +70,7 @@ export {
 } from './products/products.service';
 export { seoRecord as seoRecordSchema } from './seo/seo.schemas';
 export { findSeoRecord, seoExists } from './seo/seo.service';
-export { allShippingDistrictNames } from './shipping-districts/shipping-districts.names';
+export { allShippingDistrictNames } from './shipping-districts/shipping-districts.repository';
 export { findShippingDistrict } from './shipping-districts/shipping-districts.service';
 export { type LowStockProduct, lowStockProduct, type StockLevel } from './stock/stock.schemas';
 export {
@@ -87,7 +88,7 @@ export {
   type StockOwner,
   setReservedQuantity,
 } from './stock/stock.service';
-export { type BrandRef, findBrands } from './taxonomy/brands.lookup';
+export { type BrandRef, findBrands } from './taxonomy/taxonomy.repository';
 
 const group = (p: { module: string; codes: string[] }): PermissionGroup => ({
   module: p.module,

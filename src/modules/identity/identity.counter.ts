@@ -1,7 +1,6 @@
 // Customers met at the shop counter (POS): found by email, or given an account on the spot.
 // The account starts unverified with a random password nobody knows; the customer sets their
 // own through the password-reset email sent after the account is committed.
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
@@ -13,7 +12,6 @@ import { randomToken } from '../../platform/security/tokens';
 import { type AuthDeps, sendPasswordResetMail } from './auth/auth.service';
 import * as repo from './identity.repository';
 import { CUSTOMER_ROLE } from './identity.service';
-import { users } from './identity.table';
 
 export interface CounterCustomer {
   id: string;
@@ -69,13 +67,8 @@ export async function createCounterCustomer(
       async (tx, afterCommit: AfterCommit): Promise<CounterAccountOutcome> => {
         if (await repo.findUserByEmail(tx, email)) return { ok: false, reason: 'email_taken' };
         if (input.phone) {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`counter-phone:${input.phone}`}))`);
-          const [taken] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.phone, input.phone))
-            .limit(1);
-          if (taken) return { ok: false, reason: 'phone_taken' };
+          await repo.lockCounterPhone(tx, input.phone);
+          if (await repo.phoneInUse(tx, input.phone)) return { ok: false, reason: 'phone_taken' };
         }
         const user = await repo.insertUser(tx, {
           id: newUuid(),

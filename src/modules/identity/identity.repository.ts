@@ -417,3 +417,17 @@ export async function activeAdminIdsWithPermission(db: Db, permission: string): 
     );
   return rows.map((r) => r.id);
 }
+
+/**
+ * Serialises, until the transaction ends, the counter's account creations with this phone
+ * (phones have no unique index: several flows set them).
+ */
+export async function lockCounterPhone(tx: Db, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`counter-phone:${phone}`}))`);
+}
+
+/** Whether any account holds this phone number. */
+export async function phoneInUse(db: Db, phone: string): Promise<boolean> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  return Boolean(taken);
+}

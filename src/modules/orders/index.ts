@@ -18,6 +18,7 @@ import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
 export { loadAdminOrder as adminOrderDetail } from './admin/admin-orders.service';
+export { analyticsErrors } from './analytics/analytics.errors';
 export { type OrderDashboardView, orderDashboardView } from './analytics/analytics.schemas';
 export { orderDashboard } from './analytics/analytics.service';
 export { printedOrderDate } from './invoice/invoice.service';

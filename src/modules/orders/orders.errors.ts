@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/http/errors';
+import { paymentErrors } from '../payments';
 
 // Codes of orders (docs/api-notes.md, "Orders"). The interface fixes ORDER_NOT_FOUND,
 // ORDER_ACCESS_DENIED, ORDER_SHIPPING_DISTRICT_REQUIRED, ORDER_PRODUCT_NOT_AVAILABLE;
@@ -23,10 +24,8 @@ export const orderErrors = {
     }),
   phoneVerificationRequired: () =>
     new AppError(400, 'ORDER_PHONE_VERIFICATION_REQUIRED', 'Cash on delivery needs a verified phone number'),
-  returnUrlNotAllowed: () =>
-    new AppError(400, 'PAYMENT_RETURN_URL_NOT_ALLOWED', 'The return URL is not on the allowed list'),
-  gatewayUnavailable: () =>
-    new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment gateway cannot be reached; try again'),
+  returnUrlNotAllowed: paymentErrors.returnUrlNotAllowed,
+  gatewayUnavailable: () => paymentErrors.gatewayUnavailable(),
   notCodPending: () =>
     new AppError(
       400,

@@ -8,8 +8,15 @@ export const paymentErrors = {
       'The return URL is not one this store sends customers back to',
     ),
   notFound: () => new AppError(404, 'PAYMENT_NOT_FOUND', 'Payment not found'),
-  gatewayUnavailable: (gateway: string) =>
-    new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', `Payment gateway ${gateway} is not available`),
+  /** Without a gateway: the order's payment could not be started (checkout). */
+  gatewayUnavailable: (gateway?: string) =>
+    new AppError(
+      502,
+      'PAYMENT_GATEWAY_UNAVAILABLE',
+      gateway
+        ? `Payment gateway ${gateway} is not available`
+        : 'The payment gateway cannot be reached; try again',
+    ),
   amountBelowMinimum: (gateway: string, minimum: number) =>
     new AppError(
       400,

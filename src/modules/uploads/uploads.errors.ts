@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/errors';
+import { AppError, httpErrors } from '../../platform/http/errors';
 import { storageErrors } from '../../platform/storage/files';
 
 export const uploadErrors = {
@@ -17,9 +17,10 @@ export const uploadErrors = {
       { allowed: ['jpeg', 'png', 'webp', 'gif', 'avif', 'heic'] },
     ),
   multipartMalformed: (reason: string) =>
-    new AppError(400, 'VALIDATION_ERROR', 'The multipart body could not be read', {
-      details: [{ path: '', message: reason, location: 'body' }],
-    }),
+    httpErrors.validation(
+      [{ path: '', message: reason, location: 'body' }],
+      'The multipart body could not be read',
+    ),
   tooLarge: (maxBytes: number) =>
     new AppError(
       413,

@@ -18,6 +18,8 @@ export class AppError extends Error {
 export interface ValidationIssue {
   path: string;
   message: string;
+  /** Where the field is: `body`, `querystring`, `params` or `headers`. */
+  location?: string;
 }
 
 // The shared codes of the "Everywhere" table of decisions.md.
@@ -32,8 +34,8 @@ export const httpErrors = {
     new AppError(404, 'ROUTE_NOT_FOUND', `Route ${method} ${url.split('?')[0]} not found`),
   unauthorized: () => new AppError(401, 'AUTH_UNAUTHORIZED', 'Authentication required'),
   forbidden: () => new AppError(403, 'AUTH_FORBIDDEN', 'This route is not for this kind of account'),
-  permissionDenied: (permission: string) =>
-    new AppError(403, 'AUTH_PERMISSION_DENIED', `Permission ${permission} is required`),
+  permissionDenied: (permission: string, message = `Permission ${permission} is required`) =>
+    new AppError(403, 'AUTH_PERMISSION_DENIED', message),
   /** decisions.md, "Staff second factor": `STAFF_2FA_REQUIRED` and no 2FA yet. */
   secondFactorEnrolmentRequired: () =>
     new AppError(

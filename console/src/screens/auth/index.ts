@@ -2,7 +2,7 @@
 // root (no menu, no session needed). Sign-in is part of the first chunk, as it is the first
 // screen; the other two load when opened.
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import type { RouterContext } from '../../app/router';
+import type { RouterContext } from '../../app/router-context';
 import { safeRedirect } from './AuthFrame';
 import { SignInScreen } from './SignInScreen';
 

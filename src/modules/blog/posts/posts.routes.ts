@@ -5,6 +5,7 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
+import { catalogErrors } from '../../catalog';
 import { blogErrors } from '../blog.errors';
 import type { BlogAdminLimiter } from '../blog.limits';
 import { blogPermissions } from '../blog.permissions';
@@ -16,7 +17,7 @@ import * as posts from './posts.service';
 const postWriteErrors = [
   blogErrors.categoryNotFound(0),
   blogErrors.postSeoNotFound(''),
-  blogErrors.productNotFound([]),
+  catalogErrors.linkedProductsNotFound([]),
   blogErrors.videoSeoInvalid([]),
 ];
 

@@ -6,7 +6,7 @@ import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import type { ValidationIssue } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
-import { publishedProductCards, sanitizeDescription, seoExists, slugify } from '../../catalog';
+import { catalogErrors, publishedProductCards, sanitizeDescription, seoExists, slugify } from '../../catalog';
 import { findUserCard } from '../../identity';
 import { blogErrors } from '../blog.errors';
 import { type BlogDeps, blogWrite, iso } from '../blog.service';
@@ -80,7 +80,7 @@ async function checkReferences(deps: BlogDeps, tx: Db, r: References, postId: nu
   if (r.productIds?.length) {
     const found = await publishedProductCards({ db: tx, storage: deps.storage }, r.productIds);
     const missing = r.productIds.filter((id) => !found.has(id));
-    if (missing.length) throw blogErrors.productNotFound(missing);
+    if (missing.length) throw catalogErrors.linkedProductsNotFound(missing);
   }
   if (r.videos?.length) await checkVideoSeoIds(tx, r.videos, postId);
 }

@@ -34,6 +34,11 @@ export function updateCoupon(db: Db, id: number, values: Partial<NewCouponRow>):
   );
 }
 
+/** Soft delete: the row stays for its redemptions, inactive, and its code is free again. */
+export async function softDeleteCoupon(tx: Db, id: number, at: Date): Promise<void> {
+  await tx.update(coupons).set({ deletedAt: at, isActive: false, updatedAt: at }).where(eq(coupons.id, id));
+}
+
 export async function findCoupon(db: Db, id: number): Promise<CouponRow | undefined> {
   const [row] = await db
     .select()

@@ -1,7 +1,6 @@
 // Coupons: the admin's records (/api/admin/coupons), the lookup the cart applies, and the uses
 // orders claim when an order is placed (and give back when it is given up), with the usage
 // limits held under concurrency.
-import { eq } from 'drizzle-orm';
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
@@ -13,7 +12,6 @@ import { cartErrors } from '../cart.errors';
 import { forgetAllCachedCarts } from '../carts/carts.cache';
 import * as repo from './coupons.repository';
 import type { CouponListQuery, CouponView, CreateCouponBody, UpdateCouponBody } from './coupons.schemas';
-import { coupons } from './coupons.table';
 
 type Deps = Pick<ModuleContext, 'db' | 'clock' | 'cache'>;
 const ENTITY = 'coupon';
@@ -159,10 +157,7 @@ export async function deleteCoupon(deps: Deps, actor: UserPrincipal, id: number)
   await inTransaction(deps.db, async (tx) => {
     const before = await repo.lockCoupon(tx, id);
     if (!before) throw cartErrors.couponNotFound(id);
-    await tx
-      .update(coupons)
-      .set({ deletedAt: now, isActive: false, updatedAt: now })
-      .where(eq(coupons.id, id));
+    await repo.softDeleteCoupon(tx, id, now);
     await recordActivity(tx, {
       adminId: actor.userId,
       action: 'delete',

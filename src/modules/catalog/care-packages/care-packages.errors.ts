@@ -1,4 +1,4 @@
-import { AppError } from '../../../platform/http/errors';
+import { AppError, httpErrors } from '../../../platform/http/errors';
 
 export const carePackageErrors = {
   notFound: (id: number) => new AppError(404, 'CARE_PACKAGE_NOT_FOUND', `Care package ${id} does not exist`),
@@ -19,9 +19,9 @@ export const carePackageErrors = {
       },
     ),
   priceRange: () =>
-    new AppError(400, 'VALIDATION_ERROR', 'The request is not valid', {
-      details: [{ path: 'rules.maxPrice', message: 'minPrice must not be above maxPrice', location: 'body' }],
-    }),
+    httpErrors.validation([
+      { path: 'rules.maxPrice', message: 'minPrice must not be above maxPrice', location: 'body' },
+    ]),
   tierInvalid: (id: number) =>
     new AppError(400, 'CARE_PACKAGE_TIER_INVALID', `Tier ${id} is not a tier of this care package`),
   tierNotFound: (id: number) =>

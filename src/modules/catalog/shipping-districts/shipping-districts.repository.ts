@@ -72,3 +72,15 @@ export async function updateDistrict(
     .returning();
   return row;
 }
+
+/**
+ * Every district's name, served or not, in alphabetical order: reports that must list all of
+ * them (the POS analytics' district breakdown) read this.
+ */
+export async function allShippingDistrictNames(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ name: shippingDistricts.name })
+    .from(shippingDistricts)
+    .orderBy(asc(shippingDistricts.name));
+  return rows.map((r) => r.name);
+}

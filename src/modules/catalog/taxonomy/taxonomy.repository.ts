@@ -1,5 +1,5 @@
 // Queries of categories, brands and tags. Constraint violations become catalog errors here.
-import { and, count, eq, getTableName, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableName, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
@@ -272,4 +272,22 @@ export async function updateTag(db: Db, id: number, patch: Partial<NewTagRow>): 
 export async function deleteTag(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
   return rows.length > 0;
+}
+
+/** A brand as other modules need it (a repair request names the brand of a device). */
+export interface BrandRef {
+  id: number;
+  name: string;
+  isActive: boolean;
+}
+
+/** Brands by id, active or not; unknown ids are missing from the map. */
+export async function findBrands(db: Db, ids: number[]): Promise<Map<number, BrandRef>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, isActive: brands.isActive })
+    .from(brands)
+    .where(inArray(brands.id, unique));
+  return new Map(rows.map((b) => [b.id, b]));
 }

@@ -155,7 +155,7 @@ export async function insertAdminUser(db: Db, values: NewUser): Promise<UserRow>
   } catch (error) {
     if (isUniqueViolation(error, USER_EMAIL_UNIQUE)) throw identityErrors.emailAlreadyExists();
     // The role was deleted between the caller's check and this insert.
-    if (isForeignKeyViolation(error, USER_ROLE_FK)) throw adminErrors.roleNameNotFound(values.role);
+    if (isForeignKeyViolation(error, USER_ROLE_FK)) throw identityErrors.roleNotFound(values.role);
     throw error;
   }
 }
@@ -170,7 +170,7 @@ export async function updateAccount(
     return row;
   } catch (error) {
     if (isUniqueViolation(error, USER_EMAIL_UNIQUE)) throw identityErrors.emailAlreadyExists();
-    if (isForeignKeyViolation(error, USER_ROLE_FK)) throw adminErrors.roleNameNotFound(values.role ?? '');
+    if (isForeignKeyViolation(error, USER_ROLE_FK)) throw identityErrors.roleNotFound(values.role ?? '');
     throw error;
   }
 }

@@ -52,7 +52,7 @@ export function adminRoutes(ctx: ModuleContext) {
   app.get(
     '/api/admin/roles/:id',
     {
-      config: { access: access.admin(rolesPermissions.READ), errors: [adminErrors.roleNotFound(0)] },
+      config: { access: access.admin(rolesPermissions.READ), errors: [identityErrors.roleNotFound(0)] },
       schema: {
         tags: roleTags,
         summary: 'One role',
@@ -90,7 +90,7 @@ export function adminRoutes(ctx: ModuleContext) {
       config: {
         access: access.admin(rolesPermissions.UPDATE),
         errors: [
-          adminErrors.roleNotFound(0),
+          identityErrors.roleNotFound(0),
           adminErrors.roleBuiltIn('', ''),
           identityErrors.roleNameTaken(''),
           adminErrors.grantDenied(''),
@@ -113,7 +113,7 @@ export function adminRoutes(ctx: ModuleContext) {
     {
       config: {
         access: access.admin(rolesPermissions.DELETE),
-        errors: [adminErrors.roleNotFound(0), adminErrors.roleBuiltIn('', ''), adminErrors.roleInUse('')],
+        errors: [identityErrors.roleNotFound(0), adminErrors.roleBuiltIn('', ''), adminErrors.roleInUse('')],
       },
       schema: {
         tags: roleTags,
@@ -171,7 +171,7 @@ export function adminRoutes(ctx: ModuleContext) {
       config: {
         access: access.admin(adminUsersPermissions.CREATE),
         errors: [
-          adminErrors.roleNameNotFound(''),
+          identityErrors.roleNotFound(''),
           identityErrors.emailAlreadyExists(),
           adminErrors.grantDenied(''),
         ],
@@ -200,7 +200,7 @@ export function adminRoutes(ctx: ModuleContext) {
         access: access.admin(adminUsersPermissions.UPDATE),
         errors: [
           adminErrors.adminUserNotFound(''),
-          adminErrors.roleNameNotFound(''),
+          identityErrors.roleNotFound(''),
           identityErrors.emailAlreadyExists(),
           adminErrors.grantDenied(''),
           adminErrors.lastSuperadmin(),

@@ -11,6 +11,7 @@ import type { ModuleContext, PermissionGroup } from '../../../platform/module';
 import { hashPassword } from '../../../platform/security/passwords';
 import { recordActivity } from '../../activity';
 import { sendAdminInvitation, toProfile } from '../auth/auth.service';
+import { identityErrors } from '../identity.errors';
 import type { UserRow } from '../identity.repository';
 import { findUserById, permissionsOfRole } from '../identity.repository';
 import { CUSTOMER_ROLE, disconnectSessions, endAllSessions, SUPERADMIN_ROLE } from '../identity.service';
@@ -138,7 +139,7 @@ export async function listRoles(
 
 export async function getRole(deps: AdminDeps, id: number): Promise<RoleView> {
   const row = await repo.findRoleById(deps.db, id);
-  if (!row) throw adminErrors.roleNotFound(id);
+  if (!row) throw identityErrors.roleNotFound(id);
   return roleView(deps, deps.db, row);
 }
 
@@ -184,7 +185,7 @@ export async function updateRole(
   const now = deps.clock.now();
   return write(deps, async (tx) => {
     const before = await repo.findRoleById(tx, id);
-    if (!before) throw adminErrors.roleNotFound(id);
+    if (!before) throw identityErrors.roleNotFound(id);
     if (before.name === SUPERADMIN_ROLE) throw adminErrors.roleBuiltIn(before.name, 'changed');
     const renamed = body.name !== undefined && body.name !== before.name;
     if (renamed && before.isBuiltIn) throw adminErrors.roleBuiltIn(before.name, 'renamed');
@@ -224,9 +225,9 @@ export async function deleteRole(deps: AdminDeps, actor: UserPrincipal, id: numb
   const now = deps.clock.now();
   await write(deps, async (tx) => {
     const role = await repo.findRoleById(tx, id);
-    if (!role) throw adminErrors.roleNotFound(id);
+    if (!role) throw identityErrors.roleNotFound(id);
     if (role.isBuiltIn) throw adminErrors.roleBuiltIn(role.name, 'deleted');
-    if (!(await repo.deleteRole(tx, role))) throw adminErrors.roleNotFound(id);
+    if (!(await repo.deleteRole(tx, role))) throw identityErrors.roleNotFound(id);
     await recordActivity(tx, {
       adminId: actor.userId,
       action: 'delete',
@@ -265,7 +266,7 @@ const isAdmin = (u: UserRow | undefined): u is UserRow => Boolean(u) && u!.role 
 /** An admin role by name: `customer` is refused as input, an unknown one is 404. */
 async function assignableRole(db: Db, name: string, actor: UserPrincipal): Promise<void> {
   if (name === CUSTOMER_ROLE) throw adminErrors.customerRoleNotAssignable();
-  if (!(await repo.findRoleByName(db, name))) throw adminErrors.roleNameNotFound(name);
+  if (!(await repo.findRoleByName(db, name))) throw identityErrors.roleNotFound(name);
   if (name === SUPERADMIN_ROLE) mayTouchSuperadmin(actor);
   else mayGrant(actor, await permissionsOfRole(db, name));
 }

@@ -1,15 +1,14 @@
 // Single-use secrets (codes and link tokens). Each is consumed by one conditional UPDATE, so
 // of many concurrent attempts at most one succeeds, and wrong codes are counted atomically:
 // the fifth kills the code.
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { numericCode } from '../../../platform/ids';
 import { randomToken, sha256Hex } from '../../../platform/security/tokens';
-import { oneTimeCodes } from '../identity.table';
+import type { CodePurpose, OneTimeCode } from './one-time-codes.repository';
+import * as repo from './one-time-codes.repository';
 
-export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
-export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
+export type { CodePurpose, OneTimeCode } from './one-time-codes.repository';
 
 export const MAX_WRONG_CODES = 5;
 
@@ -38,17 +37,8 @@ export async function issueCode(opts: {
   const code = opts.withCode === false ? undefined : numericCode(6);
   const token = opts.withToken === false ? undefined : randomToken(32);
   const expiresAt = new Date(now.getTime() + opts.ttlMs);
-  await opts.db
-    .update(oneTimeCodes)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, opts.purpose),
-        eq(oneTimeCodes.target, opts.target),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    );
-  await opts.db.insert(oneTimeCodes).values({
+  await repo.retireUnusedCodes(opts.db, { purpose: opts.purpose, target: opts.target, now });
+  await repo.insertCode(opts.db, {
     purpose: opts.purpose,
     target: opts.target,
     userId: opts.userId ?? null,
@@ -68,21 +58,12 @@ export async function consumeToken(opts: {
   purpose: CodePurpose;
   token: string;
 }): Promise<OneTimeCode | undefined> {
-  const now = opts.clock.now();
-  const [row] = await opts.db
-    .update(oneTimeCodes)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(oneTimeCodes.tokenDigest, sha256Hex(opts.token)),
-        eq(oneTimeCodes.purpose, opts.purpose),
-        isNull(oneTimeCodes.consumedAt),
-        gt(oneTimeCodes.expiresAt, now),
-        lt(oneTimeCodes.failedAttempts, MAX_WRONG_CODES),
-      ),
-    )
-    .returning();
-  return row;
+  return repo.consumeByTokenDigest(opts.db, {
+    purpose: opts.purpose,
+    tokenDigest: sha256Hex(opts.token),
+    now: opts.clock.now(),
+    maxWrongCodes: MAX_WRONG_CODES,
+  });
 }
 
 /**
@@ -96,33 +77,22 @@ export async function consumeCode(opts: {
   target: string;
   code: string;
 }): Promise<OneTimeCode | undefined> {
-  const now = opts.clock.now();
-  const live = and(
-    eq(oneTimeCodes.purpose, opts.purpose),
-    eq(oneTimeCodes.target, opts.target),
-    isNull(oneTimeCodes.consumedAt),
-    gt(oneTimeCodes.expiresAt, now),
-    lt(oneTimeCodes.failedAttempts, MAX_WRONG_CODES),
-  );
-  const [row] = await opts.db
-    .update(oneTimeCodes)
-    .set({ consumedAt: now })
-    .where(and(live, eq(oneTimeCodes.codeDigest, codeDigest(opts.purpose, opts.target, opts.code))))
-    .returning();
+  const at = {
+    purpose: opts.purpose,
+    target: opts.target,
+    now: opts.clock.now(),
+    maxWrongCodes: MAX_WRONG_CODES,
+  };
+  const row = await repo.consumeByCodeDigest(opts.db, {
+    ...at,
+    codeDigest: codeDigest(opts.purpose, opts.target, opts.code),
+  });
   if (row) return row;
-  await opts.db
-    .update(oneTimeCodes)
-    .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
-    .where(live);
+  await repo.countWrongCode(opts.db, at);
   return undefined;
 }
 
 /** Removes secrets used or expired more than a day ago (they hold PKCE verifiers, provider tokens). */
 export async function purgeSpentCodes(db: Db, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - 86_400_000);
-  const rows = await db
-    .delete(oneTimeCodes)
-    .where(or(lt(oneTimeCodes.consumedAt, before), lt(oneTimeCodes.expiresAt, before)))
-    .returning({ id: oneTimeCodes.id });
-  return rows.length;
+  return repo.deleteCodesSpentBefore(db, new Date(now.getTime() - 86_400_000));
 }

@@ -1,12 +1,10 @@
 import { AppError } from '../../../platform/http/errors';
 
-/** The interface's code for a date range over its limit (there: the POS export), reused here. */
+/**
+ * The interface's code for a date range of orders over its limit: the POS export's (which
+ * imports it from here) and the analytics' custom range.
+ */
 export const analyticsErrors = {
-  rangeTooLarge: (maxDays: number) =>
-    new AppError(
-      400,
-      'ORDER_DATE_RANGE_TOO_LARGE',
-      `A custom analytics range may span at most ${maxDays} days`,
-      { maxDays },
-    ),
+  rangeTooLarge: (maxDays: number, what = 'A custom analytics range') =>
+    new AppError(400, 'ORDER_DATE_RANGE_TOO_LARGE', `${what} may span at most ${maxDays} days`, { maxDays }),
 };

@@ -18,6 +18,7 @@ import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
 import { httpErrors } from '../../../platform/http/errors';
 import type { PageWindow } from '../../../platform/http/pagination';
+import { catalogErrors } from '../../catalog';
 import { reviewErrors } from './product-reviews.errors';
 import { productReviews, type ReviewSource, type ReviewStatus } from './product-reviews.table';
 
@@ -36,7 +37,7 @@ export async function insertReview(db: Db, values: NewReview): Promise<ReviewRow
   } catch (error) {
     if (isUniqueViolation(error, 'product_reviews_order_item_key')) throw reviewErrors.alreadyExists();
     if (isForeignKeyViolation(error, 'product_reviews_product_id_products_id_fk')) {
-      throw reviewErrors.productNotFound();
+      throw catalogErrors.productNotFound();
     }
     if (isForeignKeyViolation(error, 'product_reviews_order_id_orders_id_fk')) {
       throw httpErrors.validation([{ path: 'orderId', message: `Order ${values.orderId} does not exist` }]);

@@ -6,6 +6,7 @@ import { currentUser } from '../../../platform/http/access-hook';
 import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
+import { catalogErrors } from '../../catalog';
 import { reviewPermissions } from '../reviews.permissions';
 import { reviewErrors } from './product-reviews.errors';
 import * as s from './product-reviews.schemas';
@@ -19,7 +20,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
     {
       config: {
         access: access.customer(),
-        errors: [reviewErrors.productNotFound(), reviewErrors.notAllowed(), reviewErrors.alreadyExists()],
+        errors: [catalogErrors.productNotFound(), reviewErrors.notAllowed(), reviewErrors.alreadyExists()],
       },
       schema: {
         tags,
@@ -88,7 +89,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
     {
       config: {
         access: access.admin(reviewPermissions.UPDATE),
-        errors: [reviewErrors.productNotFound(), reviewErrors.alreadyExists()],
+        errors: [catalogErrors.productNotFound(), reviewErrors.alreadyExists()],
       },
       schema: {
         tags,
@@ -129,7 +130,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
       config: {
         access: access.public(),
         operation: 'listProductReviewsBySlug',
-        errors: [reviewErrors.productNotFound()],
+        errors: [catalogErrors.productNotFound()],
       },
       schema: {
         tags,
@@ -149,7 +150,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
     app.get(
       `${prefix}/id/:productId/reviews`,
       {
-        config: { access: access.public(), errors: [reviewErrors.productNotFound()] },
+        config: { access: access.public(), errors: [catalogErrors.productNotFound()] },
         schema: {
           tags,
           summary: 'Approved reviews of a product by id, newest first; totalReviews and summary beside meta',

@@ -12,6 +12,7 @@ import type { ModuleContext } from '../../../platform/module';
 import { recordActivity } from '../../activity';
 import {
   applyProductReviewAggregates,
+  catalogErrors,
   findProductBySlugOrHistory,
   findProductForReviews,
   type ReviewedProduct,
@@ -209,7 +210,7 @@ export async function seedReview(
 ): Promise<AdminReview> {
   const at = deps.clock.now();
   return inTransaction(deps.db, async (tx, afterCommit) => {
-    if (!(await findProductForReviews(tx, body.productId))) throw reviewErrors.productNotFound();
+    if (!(await findProductForReviews(tx, body.productId))) throw catalogErrors.productNotFound();
     await repo.lockProductReviews(tx, body.productId);
     const row = await repo.insertReview(tx, {
       productId: body.productId,
@@ -276,7 +277,7 @@ export async function setReviewStatus(
 
 async function publicPage(deps: ReviewDeps, product: ReviewedProduct | undefined, q: ProductReviewListQuery) {
   // Drafts and archived products have no public reviews, as they have no public page.
-  if (!product?.isPublished) throw reviewErrors.productNotFound();
+  if (!product?.isPublished) throw catalogErrors.productNotFound();
   const [{ rows, count }, counts] = await Promise.all([
     repo.listApproved(deps.db, product.id, pageWindow(newestFirst(q))),
     repo.approvedRatingCounts(deps.db, product.id),
