@@ -1,4 +1,16 @@
-// What the bench's scenarios share: a JSON call that must succeed, and response-time percentiles.
+// What the bench's scenarios share: a JSON call that must succeed, response-time percentiles, and
+// the choice of scenarios (BENCH_ONLY).
+
+/**
+ * `BENCH_ONLY=health,cart`: only the scenarios whose name holds one of these words (any case),
+ * besides the bare hello every ratio needs; unset runs them all.
+ */
+const onlyWords = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+export const selected = (name: string): boolean =>
+  !onlyWords.length || name === 'bare Fastify hello' || onlyWords.some((w) => name.toLowerCase().includes(w));
 
 /** Sends a JSON request and answers its parsed body; anything but 2xx stops the bench. */
 export async function sendJson(

@@ -9,7 +9,7 @@ import { products } from '../src/modules/catalog/products/products.table';
 import { createCustomerAccount, startSession } from '../src/modules/identity';
 import { systemClock } from '../src/platform/clock';
 import { createAccessTokens } from '../src/platform/security/jwt';
-import { Latencies, sendJson } from './client';
+import { Latencies, selected, sendJson } from './client';
 import { withDatabase } from './database';
 
 /** Every customer and product of this run carries it, so a reused PostgreSQL database keeps runs apart. */
@@ -24,9 +24,15 @@ const LOCATION = {
 const RETURN_URL = 'http://localhost:3001/checkout/result';
 /** The customers buy from a shelf of products, as in a store, not all from one stock row. */
 const PRODUCTS = 20;
+/** The flash sale: every buyer adds the same product (one for the 10-buyer row, one for the 200-buyer row). */
+const HOT_PRODUCTS = 2;
+/** Buyers at once in the second hot-product row (each a connection, each a customer of the pool). */
+const HOT_BUYERS = 200;
 
 export interface CommerceFixture {
   productIds: number[];
+  /** Products every buyer of a hot-product row adds (not on the shelf the carts are filled from). */
+  hotProductIds: number[];
   /** One access token per customer, each with its own session. */
   tokens: string[];
 }
@@ -55,9 +61,10 @@ export function prepareCommerce(
     const shelf = await db
       .insert(products)
       .values(
-        Array.from({ length: PRODUCTS }, (_, i) => ({
-          title: `Bench laptop ${i + 1} ${run}`,
-          slug: `bench-laptop-${i + 1}-${run}`,
+        Array.from({ length: PRODUCTS + HOT_PRODUCTS }, (_, i) => ({
+          title:
+            i < PRODUCTS ? `Bench laptop ${i + 1} ${run}` : `Bench flash sale ${i + 1 - PRODUCTS} ${run}`,
+          slug: i < PRODUCTS ? `bench-laptop-${i + 1}-${run}` : `bench-flash-sale-${i + 1 - PRODUCTS}-${run}`,
           productKind: 'physical' as const,
           mrp: 1_000 + i,
           status: 'published' as const,
@@ -82,7 +89,8 @@ export function prepareCommerce(
       });
       signedIn.push(session.accessToken);
     }
-    return { productIds: shelf.map((p) => p.id), tokens: signedIn };
+    const ids = shelf.map((p) => p.id);
+    return { productIds: ids.slice(0, PRODUCTS), hotProductIds: ids.slice(PRODUCTS), tokens: signedIn };
   });
 }
 
@@ -176,7 +184,7 @@ async function slowReceiver(delayMs: number): Promise<{ url: string; close(): Pr
  */
 async function fillCarts(baseUrl: string, admin: { email: string; password: string }, f: CommerceFixture) {
   const token = await adminToken(baseUrl, admin);
-  for (const productId of f.productIds) {
+  for (const productId of [...f.productIds, ...f.hotProductIds]) {
     const stock = { onHand: 1_000_000, reason: 'bench' };
     await sendJson(baseUrl, 'PATCH', `/api/admin/products/${productId}/stock`, stock, token);
   }
@@ -221,18 +229,16 @@ export async function measureCommerce(
   await fillCarts(baseUrl, admin, f);
   process.stderr.write('done\n');
   const rows: CommerceRow[] = [];
-  const timed = async (name: string, request: Request) => {
+  const timed = async (name: string, request: Request, connections = opts.connections, tokens = f.tokens) => {
+    if (!selected(name)) return;
     process.stderr.write(`${name}: warm-up ${opts.warmupSeconds} s, then ${opts.seconds} s … `);
-    await rotating(baseUrl, f.tokens, request, {
-      seconds: opts.warmupSeconds,
-      connections: opts.connections,
-    });
+    await rotating(baseUrl, tokens, request, { seconds: opts.warmupSeconds, connections });
     const latencies = new Latencies();
     const result = await rotating(
       baseUrl,
-      f.tokens,
+      tokens,
       request,
-      { seconds: opts.seconds, connections: opts.connections },
+      { seconds: opts.seconds, connections },
       latencies,
     );
     process.stderr.write(`${Math.round(result.requests.average).toLocaleString('en-US')} req/s\n`);
@@ -245,9 +251,23 @@ export async function measureCommerce(
     // Customer n adds the product after the one it holds: carts grow to a few lines.
     body: (n) => shelfItem(f, n + Math.floor(n / f.tokens.length) + 1),
   });
+  // The flash sale (issue 33): every request adds one unit of the same product, each from the
+  // next customer of the pool, so concurrent adds meet on one stock row.
+  for (const [i, buyers] of [opts.connections, HOT_BUYERS].entries()) {
+    await timed(
+      `Pasal POST /api/cart/items (add to cart, ${buyers} buyers of one product)`,
+      {
+        method: 'POST',
+        path: '/api/cart/items',
+        body: () => ({ productId: f.hotProductIds[i]!, quantity: 1 }),
+      },
+      Math.min(buyers, f.tokens.length),
+    );
+  }
   await timed('Pasal GET /api/cart', { method: 'GET', path: '/api/cart' });
 
   const checkoutRound = async (name: string) => {
+    if (!selected(name)) return;
     process.stderr.write(`${name}: ${f.tokens.length} checkouts, one per customer … `);
     const latencies = new Latencies();
     const started = process.hrtime.bigint();
@@ -269,7 +289,7 @@ export async function measureCommerce(
   };
   await checkoutRound('Pasal POST /api/orders/checkout (COD, orders/s)');
 
-  if (opts.slowWebhook) {
+  if (opts.slowWebhook && selected('webhook on order.created')) {
     // The same checkout with one webhook endpoint hearing order.created (issue 31): first from a
     // receiver that answers at once (what the webhook itself costs: the message and delivery
     // rows in the order's transaction, the delivery job), then from one that answers after 5 s
@@ -299,5 +319,13 @@ export async function measureCommerce(
   }
 
   await timed('Pasal GET /api/orders (one order each)', { method: 'GET', path: '/api/orders' });
+  // The back office's order list, signed in as the bench admin (every request the same token).
+  const staff = selected('admin, page of 20') ? [await adminToken(baseUrl, admin)] : [];
+  await timed(
+    'Pasal GET /api/admin/orders (admin, page of 20)',
+    { method: 'GET', path: '/api/admin/orders?page=1&size=20' },
+    opts.connections,
+    staff,
+  );
   return rows;
 }

@@ -21,7 +21,10 @@ export interface MemoryFigures {
   start: StartFigures;
   /** VmRSS after every scenario of the first server, then IDLE_SECONDS without requests. */
   idleRssAfterLoadMb?: number;
-  /** Embedded only: a server started on an empty DATA_DIR (a new shop's first `npm start`). */
+  /**
+   * `node dist/main.js` with default settings on an empty DATA_DIR, as measured from outside (on
+   * the embedded tier also a new shop's first `npm start`).
+   */
   firstStart?: StartFigures;
 }
 
@@ -87,7 +90,7 @@ export function formatMemory(figures: MemoryFigures): string {
   ];
   if (figures.firstStart) {
     lines.push(
-      `  first start on an empty DATA_DIR (the template copied, or initdb without one): ${(figures.firstStart.startToHealthyMs / 1000).toFixed(2)} s,` +
+      `  node dist/main.js, default settings, fresh DATA_DIR (as measured from outside): healthy in ${(figures.firstStart.startToHealthyMs / 1000).toFixed(2)} s,` +
         ` RSS at healthy ${mb(figures.firstStart.rssAtHealthyMb)}, idle ${mb(figures.firstStart.idleRssMb)}`,
     );
   }
