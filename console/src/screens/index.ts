@@ -2,9 +2,11 @@
 // src/screens/ with index.ts (menu + routes) and locales/, and one line here.
 import type { ScreenArea } from '../app/area';
 import { catalogArea } from './catalog';
+import { couponsArea } from './coupons';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
+import { reviewsArea } from './reviews';
 import { securityArea } from './security';
 import { settingsArea } from './settings';
 import { staffArea } from './staff';
@@ -15,6 +17,8 @@ export const screenAreas: readonly ScreenArea[] = [
   ordersArea,
   catalogArea,
   supportArea,
+  reviewsArea,
+  couponsArea,
   customersArea,
   staffArea,
   securityArea,
