@@ -2,6 +2,7 @@
 // src/screens/ with index.ts (menu + routes) and locales/, and one line here.
 import type { ScreenArea } from '../app/area';
 import { catalogArea } from './catalog';
+import { counterArea } from './counter';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
@@ -13,6 +14,7 @@ import { supportArea } from './support';
 export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
   ordersArea,
+  counterArea,
   catalogArea,
   supportArea,
   customersArea,
