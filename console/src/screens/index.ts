@@ -3,6 +3,7 @@
 import type { ScreenArea } from '../app/area';
 import { catalogArea } from './catalog';
 import { couponsArea } from './coupons';
+import { counterArea } from './counter';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
@@ -15,6 +16,7 @@ import { supportArea } from './support';
 export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
   ordersArea,
+  counterArea,
   catalogArea,
   supportArea,
   reviewsArea,

@@ -1,0 +1,61 @@
+// What the counter, repairs and EMI specs ask the API directly: the demo superadmin's token,
+// reads to check that an action on screen took effect, and the console's strings per language.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_ADMIN } from './console';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON of the locale files
+export type Strings = any;
+
+/** An area's strings (`counter`, `repairs`, …) and the console's own, in one language. */
+export function stringsOf(area: string, language: 'en' | 'ne'): { area: Strings; common: Strings } {
+  const file = (name: string): Strings =>
+    JSON.parse(readFileSync(path.join(import.meta.dirname, '../../console/src', name), 'utf8'));
+  return { area: file(`screens/${area}/locales/${language}.json`), common: file(`locales/${language}.json`) };
+}
+
+/** The console in this language (the switch in the header). */
+export async function useLanguage(page: Page, language: 'en' | 'ne') {
+  if (language === 'ne') await page.getByLabel('Language').selectOption({ label: 'नेपाली' });
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login/email', { data: DEMO_ADMIN });
+  expect(login.ok()).toBe(true);
+  return (await login.json()).data.tokens.accessToken as string;
+}
+
+/** `data` of an admin GET, failing the test on any error. */
+export async function adminGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const answer = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.ok(), `GET ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return (await answer.json()).data as T;
+}
+
+export interface AdminProductRow {
+  id: number;
+  title: string;
+  effectivePrice: number;
+  stock: { onHand: number; available: number } | null;
+}
+
+/** A demo product by its exact title. */
+export async function productTitled(request: APIRequestContext, token: string, title: string) {
+  const found = await adminGet<AdminProductRow[]>(
+    request,
+    token,
+    `/api/admin/products?search=${encodeURIComponent(title)}&size=20`,
+  );
+  const product = found.find((p) => p.title === title);
+  if (!product) throw new Error(`the demo store has no ${title}`);
+  return product;
+}
+
+/** A screenshot for the issue's closing note, when asked (E2E_SHOTS_DIR), at the page's size. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
