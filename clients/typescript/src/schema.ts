@@ -5591,7 +5591,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Tax invoices, newest first by default (filters: fiscalYear, from, to, syncStatus, search)
+         * Tax invoices, newest first by default (filters: fiscalYear, from, to, syncStatus, orderId, search)
          * @description Admin JWT with permission `Invoices_READ`.
          */
         get: operations["adminListInvoices"];
@@ -5671,7 +5671,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Credit notes, newest first by default (filters: fiscalYear, from, to, syncStatus, search)
+         * Credit notes, newest first by default (filters: fiscalYear, from, to, syncStatus, orderId, search)
          * @description Admin JWT with permission `Invoices_READ`.
          */
         get: operations["adminListCreditNotes"];
@@ -37809,6 +37809,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 syncStatus?: "not_required" | "pending" | "synced" | "failed";
+                /** @description The order's document (at most one per kind) */
+                orderId?: number;
                 /** @description Part of the number, buyer name or buyer PAN */
                 search?: string;
             };
@@ -38116,6 +38118,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 syncStatus?: "not_required" | "pending" | "synced" | "failed";
+                /** @description The order's document (at most one per kind) */
+                orderId?: number;
                 /** @description Part of the number, buyer name or buyer PAN */
                 search?: string;
             };

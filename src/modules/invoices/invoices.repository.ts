@@ -61,6 +61,7 @@ export interface DocumentFilter {
   /** Exclusive. */
   to?: Date;
   syncStatus?: SyncStatus;
+  orderId?: number;
   search?: string;
 }
 
@@ -72,6 +73,7 @@ function where(f: DocumentFilter): SQL | undefined {
     f.from ? gte(taxDocuments.issuedAt, f.from) : undefined,
     f.to ? lt(taxDocuments.issuedAt, f.to) : undefined,
     f.syncStatus ? eq(taxDocuments.syncStatus, f.syncStatus) : undefined,
+    f.orderId ? eq(taxDocuments.orderId, f.orderId) : undefined,
     escaped
       ? or(
           ilike(taxDocuments.number, `%${escaped}%`),

@@ -79,7 +79,7 @@ export function invoiceRoutes(app: ApiApp, deps: InvoiceRouteDeps) {
         config: { access: access.admin(invoicePermissions.READ) },
         schema: {
           tags: ['invoices'],
-          summary: `${s.noun}s, newest first by default (filters: fiscalYear, from, to, syncStatus, search)`,
+          summary: `${s.noun}s, newest first by default (filters: fiscalYear, from, to, syncStatus, orderId, search)`,
           querystring: documentListQuery,
           response: { 200: listEnvelopeSchema(taxDocumentView) },
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../../platform/http/pagination';
+import { intId } from '../../platform/http/params';
 import { SYNC_STATUSES } from './invoices.table';
 
 const paisa = z.number().int().describe('Paisa (1 NPR = 100 paisa)');
@@ -57,6 +58,7 @@ export const documentListQuery = listQuery(['issuedAt'] as const).extend({
   /** Inclusive. */
   to: instant.optional(),
   syncStatus: z.enum(SYNC_STATUSES).optional(),
+  orderId: intId.optional().describe("The order's document (at most one per kind)"),
   search: z
     .string()
     .trim()

@@ -255,6 +255,7 @@ export async function listDocuments(
       // `to` is inclusive in the query; the filter is exclusive.
       to: q.to ? new Date(q.to.getTime() + 1) : undefined,
       syncStatus: q.syncStatus,
+      orderId: q.orderId,
       search: q.search,
     },
     q.order,

@@ -550,7 +550,7 @@ describe('admin routes', () => {
     );
   });
 
-  it('lists filter by fiscal year, dates, sync status and search (number or buyer), paginated', async () => {
+  it('lists filter by fiscal year, dates, sync status, order and search (number or buyer), paginated', async () => {
     const { orderId } = await collected(400, undefined, { buyerName: 'Annapurna Books' });
     const doc = await invoiceOf(orderId);
     const page = await c.http.call('GET', '/api/admin/invoices?size=2&page=1', reader.headers);
@@ -568,6 +568,16 @@ describe('admin routes', () => {
       reader.headers,
     );
     expect(window.json().data.map((d: { id: number }) => d.id)).toContain(doc.id);
+    // The order page's link: the order's invoice, and no credit note while it is not returned.
+    const byOrder = await c.http.call('GET', `/api/admin/invoices?orderId=${orderId}`, reader.headers);
+    expect(byOrder.json().data.map((d: { id: number }) => d.id)).toEqual([doc.id]);
+    const noReturn = await c.http.call('GET', `/api/admin/credit-notes?orderId=${orderId}`, reader.headers);
+    expect(noReturn.json().data).toEqual([]);
+    expectError(
+      await c.http.call('GET', '/api/admin/invoices?orderId=abc', reader.headers),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/StatePanels';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { screenAreas } from '../../screens';
+import { NotificationBell } from '../../screens/notifications';
 import { SECURITY_PATH } from '../../screens/security';
 import { useSession } from '../../session/session';
 import { NoAccess, SessionEnded } from '../fallbacks';
@@ -65,6 +66,7 @@ function SignedInFrame() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             <LanguageSwitch />
             {admin && (
               <Group gap={6} visibleFrom="sm" wrap="nowrap">
