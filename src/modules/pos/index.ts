@@ -9,7 +9,6 @@ import { posRoutes } from './pos.routes';
 export { csvDocumentStart, csvRow } from './pos.csv';
 export { provideSaleReceipt } from './pos.documents';
 export { posPermissions } from './pos.permissions';
-export { printable } from './pos.receipt';
 
 export const posModule: PasalModule = {
   name: 'pos',
