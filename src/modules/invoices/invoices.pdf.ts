@@ -1,14 +1,11 @@
 // A tax document as a PDF, on A4 or on an 80 mm thermal receipt: the fields the IRD's billing
 // procedure asks for (seller and buyer with PAN, number, fiscal year, BS and AD dates, lines,
 // discount, taxable amount, VAT, total and the total in words, payment method, who issued it)
-// and, on every rendering after the first, "Copy of Original – N". Standard PDF fonts, which
-// draw Latin text only: other characters print as `?` rather than wrong letters.
-import { lazyPackage } from '../../platform/lazy';
-import { printable } from '../pos';
+// and, on every rendering after the first, "Copy of Original – N". In Noto Sans Devanagari
+// (platform/pdf.ts): a buyer's Nepali name and address print as written.
+import { newPdf, PDF_FONT, pdfBytes, printable } from '../../platform/pdf';
 import type { TaxDocumentRow } from './invoices.repository';
 import { amountInWords, rupees } from './tax-figures';
-
-const pdfkit = lazyPackage<typeof import('pdfkit')>('pdfkit');
 
 export type PdfFormat = 'a4' | 'receipt80';
 
@@ -61,14 +58,14 @@ function layout(pdf: PDFKit.PDFDocument, page: Page, input: RenderInput, paginat
     value: string,
     opts: { bold?: boolean; size?: number; align?: 'left' | 'center' | 'right' } = {},
   ) => {
-    pdf.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? page.base);
+    pdf.font(opts.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(opts.size ?? page.base);
     const height = pdf.heightOfString(printable(value), { width: inner });
     room(height);
     pdf.text(printable(value), page.margin, y, { width: inner, align: opts.align ?? 'left' });
     y = pdf.y + 2;
   };
   const pair = (label: string, value: string, bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(page.base);
+    pdf.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(page.base);
     const labelOpts = { width: inner * 0.6 };
     const valueOpts = { width: inner * 0.4, align: 'right' as const };
     const height = Math.max(
@@ -132,11 +129,11 @@ export function renderTaxDocument(input: RenderInput): Promise<Buffer> {
   let height = page.height;
   if (!height) {
     // A receipt is as long as its content: measure on a scratch document first.
-    const scratch = new (pdfkit())({ size: [page.width, 10_000], margin: page.margin });
+    const scratch = newPdf({ size: [page.width, 10_000], margin: page.margin });
     height = Math.ceil(layout(scratch, page, input, false));
     scratch.end();
   }
-  const pdf = new (pdfkit())({
+  const pdf = newPdf({
     size: [page.width, height],
     margin: page.margin,
     info: {
@@ -145,12 +142,7 @@ export function renderTaxDocument(input: RenderInput): Promise<Buffer> {
       CreationDate: input.createdAt,
     },
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
   layout(pdf, page, input, true);
   pdf.end();
   return done;

@@ -12,7 +12,6 @@ import { posRoutes } from './pos.routes';
 export { csvDocumentStart, csvRow } from './pos.csv';
 export type { ProvidedReceipt, ReceiptProvider } from './pos.documents';
 export { posPermissions } from './pos.permissions';
-export { printable } from './pos.receipt';
 
 export interface PosModuleOptions {
   /** The document that replaces a sale's plain receipt when it has one (the tax invoice). */

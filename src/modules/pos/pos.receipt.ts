@@ -1,11 +1,8 @@
 // A receipt a shop prints on its 80 mm thermal printer: one page 80 mm (226.77 pt) wide and
 // as long as the sale, laid out twice — once on a scratch document to measure its height,
-// then for real. Standard PDF fonts, like the invoice: they draw Latin text only, so other
-// characters (Devanagari names) print as `?` rather than as wrong letters.
-import { lazyPackage } from '../../platform/lazy';
-
-// Loaded by the first receipt, not at start-up (platform/lazy.ts).
-const pdfkit = lazyPackage<typeof import('pdfkit')>('pdfkit');
+// then for real. In Noto Sans Devanagari (platform/pdf.ts), like the invoice: a customer's
+// Nepali name prints as written.
+import { newPdf, PDF_FONT, pdfBytes, printable } from '../../platform/pdf';
 
 export interface Receipt {
   storeName: string;
@@ -31,17 +28,6 @@ export interface Receipt {
 export const RECEIPT_WIDTH = (80 / 25.4) * 72;
 const MARGIN = 10;
 const INNER = RECEIPT_WIDTH - 2 * MARGIN;
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-
-export function printable(text: string): string {
-  return [...text]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      const latin = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
-      return latin || WIN_ANSI_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
-}
 
 /** Whole NPR with Nepal's digit grouping (1,00,000). */
 const npr = (amount: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount);
@@ -51,16 +37,16 @@ function layout(doc: PDFKit.PDFDocument, r: Receipt): number {
   let y = MARGIN;
   const text = (
     value: string,
-    opts: { font?: string; size?: number; align?: 'left' | 'center' | 'right' } = {},
+    opts: { bold?: boolean; size?: number; align?: 'left' | 'center' | 'right' } = {},
   ) => {
-    doc.font(opts.font ?? 'Helvetica').fontSize(opts.size ?? 8);
+    doc.font(opts.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(opts.size ?? 8);
     doc.text(printable(value), MARGIN, y, { width: INNER, align: opts.align ?? 'left' });
     y = doc.y + 1;
   };
   /** A label on the left, its value right-aligned; `split` is the label's share of the width. */
   const pair = (label: string, value: string, opts: { bold?: boolean; split?: number } = {}) => {
     const split = opts.split ?? 0.6;
-    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.bold ? 10 : 8);
+    doc.font(opts.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(opts.bold ? 10 : 8);
     const labelOpts = { width: INNER * split };
     const valueOpts = { width: INNER * (1 - split), align: 'right' as const };
     const height = Math.max(
@@ -84,7 +70,7 @@ function layout(doc: PDFKit.PDFDocument, r: Receipt): number {
     y += 4;
   };
 
-  text(r.storeName, { font: 'Helvetica-Bold', size: 12, align: 'center' });
+  text(r.storeName, { bold: true, size: 12, align: 'center' });
   text('Sales receipt', { align: 'center' });
   rule();
   fact('Order', r.orderNumber);
@@ -93,7 +79,7 @@ function layout(doc: PDFKit.PDFDocument, r: Receipt): number {
   if (r.customerPhone) fact('Phone', r.customerPhone);
   rule();
   for (const line of r.lines) {
-    text(line.title, { font: 'Helvetica-Bold' });
+    text(line.title, { bold: true });
     pair(`  ${line.quantity} x ${npr(line.unitPrice)}`, npr(line.lineTotal));
   }
   rule();
@@ -116,17 +102,11 @@ export function renderReceipt(r: Receipt): Promise<Buffer> {
     Author: printable(r.storeName),
     CreationDate: r.createdAt,
   };
-  const PDFDocument = pdfkit();
-  const scratch = new PDFDocument({ size: [RECEIPT_WIDTH, 14_400], margin: 0, info });
+  const scratch = newPdf({ size: [RECEIPT_WIDTH, 14_400], margin: 0, info });
   const height = Math.ceil(layout(scratch, r));
   scratch.end();
-  const doc = new PDFDocument({ size: [RECEIPT_WIDTH, height], margin: 0, info });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const doc = newPdf({ size: [RECEIPT_WIDTH, height], margin: 0, info });
+  const finished = pdfBytes(doc);
   layout(doc, r);
   doc.end();
   return finished;

@@ -5,7 +5,6 @@
 // permissions and activity log, PDFs read back with the original/copy rule, the customer's
 // route and the registers.
 import { sql } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_BATCH, registerCsv } from '../../../src/modules/invoices/invoices.registers';
 import { issueCreditNote, issueInvoice } from '../../../src/modules/invoices/invoices.service';
@@ -13,6 +12,7 @@ import type { OrderDocumentEvent } from '../../../src/modules/orders';
 import { TestClock } from '../../../src/platform/clock';
 import { inTransaction } from '../../../src/platform/db/transaction';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
+import { ligatures, pdfText } from '../../helpers/pdf';
 import { expectError } from '../cart/calls';
 import { fakeInitiator, type OrdersTestApp, ordersTestApp } from '../orders/calls';
 import { collectedOrder, documentOf } from './calls';
@@ -43,12 +43,6 @@ const databaseMessage = (error: unknown) => {
   const e = error as { message?: string; cause?: { message?: string } };
   return `${e.message ?? ''} ${e.cause?.message ?? ''}`;
 };
-
-async function pdfText(body: Buffer) {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text as string;
-}
 
 beforeAll(async () => {
   c = await ordersTestApp({ initiator: fakeInitiator(), clock, env: ENV });
@@ -439,6 +433,23 @@ describe('PDFs', () => {
         summary: `Customer ${sita.userId} downloaded tax invoice ${doc.number} (a4, electronic copy, not a print)`,
       },
     ]);
+  });
+
+  it("prints a Nepali buyer's name as written, its conjunct drawn as one shape, on A4 and on the receipt", async () => {
+    const { orderId } = await collected(900, undefined, { buyerName: 'सीता श्रेष्ठ' });
+    const doc = await invoiceOf(orderId);
+    for (const format of ['a4', 'receipt80']) {
+      const res = await c.http.call(
+        'GET',
+        `/api/admin/invoices/${doc.id}/pdf?format=${format}`,
+        printer.headers,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      expect(text).toContain('Buyer: सीता श्रेष्ठ');
+      expect(text).not.toContain('?');
+      expect([...ligatures(res.rawPayload)]).toEqual(expect.arrayContaining(['श्र', 'ष्ठ']));
+    }
   });
 
   it('a credit note prints as "Credit Note" with its invoice and the reason', async () => {

@@ -2,11 +2,12 @@
 // lines, coupon, shipping, total), its headers, a long order over two pages, errors, access and
 // the OpenAPI description of the PDF response.
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printable } from '../../../src/modules/orders/invoice/invoice.pdf';
 import { TestClock } from '../../../src/platform/clock';
+import { printable } from '../../../src/platform/pdf';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
+import { ligatures, pdfText as readText } from '../../helpers/pdf';
 import { expectError } from '../cart/calls';
 import { type OrdersTestApp, ordersTestApp } from './calls';
 
@@ -19,8 +20,7 @@ const invoiceUrl = (orderId: number | string) => `/api/admin/orders/${orderId}/i
 
 async function pdfText(body: Buffer) {
   const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return { pages: pdf.numPages, text: text as string };
+  return { pages: pdf.numPages, text: await readText(body) };
 }
 
 async function download(orderId: number) {
@@ -113,8 +113,27 @@ describe('GET /api/admin/orders/:id/invoice-download', () => {
     expect(text).toContain(`Total payable NPR ${new Intl.NumberFormat('en-IN').format(order.finalPayable)}`);
   });
 
-  it('text the standard fonts cannot draw becomes ? instead of wrong letters', () => {
-    expect(printable('Café “Momo” – राम')).toBe('Café “Momo” – ???');
+  it('prints a Nepali name and product title as written, shaped (conjuncts, vowel signs)', async () => {
+    const topi = await c.product({ title: 'हिमालयन ढाका टोपी', mrp: 1200, onHand: 5 });
+    const who = await signedInCustomer(c.t, { name: 'सीता श्रेष्ठ' });
+    await c.cartCall(who, 'POST', '/items', { productId: topi, quantity: 1 });
+    await c.cartWith(who, []);
+    const placed = await c.checkout(who, 'cod');
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = await c.order(who, placed.json().data.orderId);
+    const body = (await download(order.id)).rawPayload;
+    const { text } = await pdfText(body);
+    expect(text).not.toContain('?');
+    expect(text).toContain('सीता श्रेष्ठ');
+    // A copy-paste reads glyphs in drawing order: the vowel sign ि before ह shows it was drawn
+    // where it belongs, left of its consonant (हि).
+    expect(text).toContain('िहमालयन ढाका टोपी');
+    // The conjuncts श्र and ष्ठ are each drawn as the font's one shape, not as letters and a virama.
+    expect([...ligatures(body)]).toEqual(expect.arrayContaining(['श्र', 'ष्ठ']));
+  });
+
+  it('a character the font cannot draw becomes ?; Latin and Devanagari stay', () => {
+    expect(printable('Café “Momo” – राम 😀 漢')).toBe('Café “Momo” – राम ? ?');
   });
 
   it('unknown order 404 ORDER_NOT_FOUND; a bad id 400; Orders_READ required', async () => {

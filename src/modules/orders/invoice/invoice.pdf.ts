@@ -1,9 +1,7 @@
 // The invoice's page layout with pdfkit: the store, the order, who it goes to, its lines and
-import { lazyPackage } from '../../../platform/lazy';
-
-const pdfkit = lazyPackage<typeof import('pdfkit')>('pdfkit');
 // the totals, on A4 pages (the item table continues on a new page with its header again).
-// It uses the PDF standard fonts, which hold Latin text only (see printable()).
+// In Noto Sans Devanagari (platform/pdf.ts): a Nepali name or address prints as written.
+import { newPdf, PDF_FONT, pdfBytes, printable } from '../../../platform/pdf';
 
 export interface InvoiceLine {
   title: string;
@@ -33,20 +31,6 @@ export interface Invoice {
   createdAt: Date;
 }
 
-// Characters of the standard fonts' encoding (WinAnsi): Latin-1 and a few typographic marks.
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-
-/** Text the standard fonts can draw; anything else becomes `?` rather than wrong letters. */
-export function printable(text: string): string {
-  return [...text]
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      const latin = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
-      return latin || WIN_ANSI_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
-}
-
 /** Whole NPR with the grouping used in Nepal (1,00,000). */
 export const npr = (amount: number) =>
   new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount);
@@ -65,7 +49,7 @@ const GREY = '#555555';
 const RULE = '#cccccc';
 
 export function renderInvoice(invoice: Invoice): Promise<Buffer> {
-  const doc = new (pdfkit())({
+  const doc = newPdf({
     size: 'A4',
     margin: MARGIN,
     // Kept in memory until the end, so every page can be numbered once their count is known.
@@ -76,17 +60,12 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
       CreationDate: invoice.createdAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   // A page after the first says whose invoice it continues.
   const continuedPage = () => {
     doc.addPage();
-    doc.font('Helvetica').fontSize(9).fillColor(GREY);
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor(GREY);
     doc.text(printable(`${invoice.storeName} - Invoice ${invoice.orderNumber} (continued)`), MARGIN, MARGIN, {
       width: RIGHT - MARGIN,
     });
@@ -96,7 +75,7 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
     doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(RULE).stroke().strokeColor('black');
 
   // Store and title.
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('black');
+  doc.font(PDF_FONT.bold).fontSize(20).fillColor('black');
   doc.text(printable(invoice.storeName), MARGIN, MARGIN, { width: 300 });
   doc.text('INVOICE', MARGIN + 300, MARGIN, { width: RIGHT - MARGIN - 300, align: 'right' });
   let y = Math.max(doc.y, MARGIN + 28) + 8;
@@ -108,11 +87,11 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
   doc.fontSize(10);
   for (const [label, value] of facts) {
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fillColor(GREY)
       .text(label, MARGIN + 215, y, { width: 80 });
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .fillColor('black')
       .text(printable(value), MARGIN + 295, y, { width: RIGHT - MARGIN - 295, align: 'right' });
     y += 15;
@@ -125,11 +104,11 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
   const half = (RIGHT - MARGIN) / 2;
   const block = (x: number, heading: string, lines: string[]) => {
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .fontSize(9)
       .fillColor(GREY)
       .text(heading.toUpperCase(), x, y, { width: half - 10 });
-    doc.font('Helvetica').fontSize(10).fillColor('black');
+    doc.font(PDF_FONT.regular).fontSize(10).fillColor('black');
     for (const line of lines) doc.text(printable(line), { width: half - 10 });
     return doc.y;
   };
@@ -144,7 +123,7 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
 
   // Items.
   const tableHeader = () => {
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY);
+    doc.font(PDF_FONT.bold).fontSize(9).fillColor(GREY);
     doc.text('ITEM', COLUMNS.item.x, y, { width: COLUMNS.item.width });
     doc.text('QTY', COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
     doc.text('UNIT PRICE', COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: 'right' });
@@ -154,14 +133,14 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
     y += 6;
   };
   const row = (title: string, quantity: number, unitPrice: number, total: number, sub = false) => {
-    doc.font('Helvetica').fontSize(sub ? 9 : 10);
+    doc.font(PDF_FONT.regular).fontSize(sub ? 9 : 10);
     const indent = sub ? 12 : 0;
     const text = printable(title);
     const height = doc.heightOfString(text, { width: COLUMNS.item.width - indent });
     if (y + height > BOTTOM - 20) {
       continuedPage();
       tableHeader();
-      doc.font('Helvetica').fontSize(sub ? 9 : 10);
+      doc.font(PDF_FONT.regular).fontSize(sub ? 9 : 10);
     }
     doc.fillColor(sub ? GREY : 'black');
     doc.text(text, COLUMNS.item.x + indent, y, { width: COLUMNS.item.width - indent });
@@ -198,7 +177,7 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
   if (y + totals.length * 16 + 60 > BOTTOM) continuedPage();
   const labelX = COLUMNS.quantity.x - 60;
   const labelWidth = COLUMNS.lineTotal.x - labelX - 10;
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.regular).fontSize(10);
   for (const [label, value] of totals) {
     doc.fillColor(GREY).text(printable(label), labelX, y, { width: labelWidth, align: 'right' });
     doc
@@ -209,7 +188,7 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
   y += 2;
   doc.moveTo(labelX, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(RULE).stroke();
   y += 8;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('black');
+  doc.font(PDF_FONT.bold).fontSize(12).fillColor('black');
   doc.text('Total payable', labelX, y, { width: labelWidth, align: 'right' });
   doc.text(`NPR ${npr(invoice.finalPayable)}`, COLUMNS.lineTotal.x - 40, y, {
     width: COLUMNS.lineTotal.width + 40,
@@ -218,7 +197,7 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
   y += 40;
 
   doc
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .fillColor(GREY)
     .text(
@@ -238,7 +217,7 @@ export function renderInvoice(invoice: Invoice): Promise<Buffer> {
       const bottomMargin = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       doc
-        .font('Helvetica')
+        .font(PDF_FONT.regular)
         .fontSize(8)
         .fillColor(GREY)
         .text(`Page ${i - start + 1} of ${count}`, MARGIN, PAGE.height - MARGIN / 2 - 8, {
