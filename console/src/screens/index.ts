@@ -2,8 +2,8 @@
 // src/screens/ with index.ts (menu + routes) and locales/, and one line here.
 import type { ScreenArea } from '../app/area';
 import { catalogArea } from './catalog';
-import { couponsArea } from './coupons';
 import { counterArea } from './counter';
+import { couponsArea } from './coupons';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
