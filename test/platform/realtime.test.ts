@@ -28,6 +28,16 @@ import { signedInAdmin, signedInCustomer } from '../helpers/factories';
 import { servicesTier, serviceUrls } from '../helpers/services';
 import { handshake } from '../helpers/sockets';
 
+// The rooms and the event these tests emit, typed like a module's (platform/realtime).
+declare module '../../src/platform/realtime/realtime' {
+  interface RealtimeRooms {
+    'test-room': `room-${string}`;
+  }
+  interface RealtimeEvents {
+    'test.event': Record<string, unknown>;
+  }
+}
+
 const GOOD_GUEST_TOKEN = 'tg_good-guest-token';
 const FAILING_GUEST_TOKEN = 'tg_lookup-fails';
 const unique = () => randomBytes(5).toString('hex');
@@ -204,8 +214,8 @@ describe('realtime port', () => {
       const { accessToken: token } = customer.tokens;
       const inRoom = await connected(connect(baseUrl, '/realtime', { token }));
       const outside = await connected(connect(baseUrl, '/realtime', { token }));
-      const room = `room-${unique()}`;
-      const otherRoom = `room-${unique()}`;
+      const room = `room-${unique()}` as const;
+      const otherRoom = `room-${unique()}` as const;
       await join(inRoom, room);
       await join(outside, otherRoom);
 
@@ -493,7 +503,7 @@ describe.runIf(servicesTier)('realtime port across two API processes (Redis adap
     // A session started on A is valid on B: they share the database.
     const customer = await signedInCustomer(a);
     const client = await connected(connect(baseUrlB, '/realtime', { token: customer.tokens.accessToken }));
-    const room = `room-${unique()}`;
+    const room = `room-${unique()}` as const;
     await join(client, room);
 
     const received = nextEvent(client, 'test.event');
@@ -533,7 +543,7 @@ describe.runIf(servicesTier)('realtime port on a Redis shared by two deployments
     ports.push(ownA, ownB, other);
     installTestModule(ownB.realtime);
     const client = await connected(connect(ownB.baseUrl, '/realtime', { token: GOOD_GUEST_TOKEN }));
-    const room = `room-${unique()}`;
+    const room = `room-${unique()}` as const;
     await join(client, room);
 
     const events: unknown[] = [];

@@ -19,7 +19,18 @@ const inbox = { customer: customerNotifications, admin: adminNotifications } as 
 /** The realtime event that carries a new staff notification to that admin's sockets. */
 export const ADMIN_NOTIFICATION_EVENT = 'admin.notification';
 /** Every socket of an admin joins this room at connection. */
-export const adminNotificationRoom = (adminId: string) => `admin-notifications:${adminId}`;
+export const adminNotificationRoom = (adminId: string): `admin-notifications:${string}` =>
+  `admin-notifications:${adminId}`;
+
+declare module '../../platform/realtime/realtime' {
+  interface RealtimeRooms {
+    /** One admin's sockets: their in-app notifications, live. */
+    'admin-notifications': `admin-notifications:${string}`;
+  }
+  interface RealtimeEvents {
+    'admin.notification': Notification;
+  }
+}
 
 export interface CustomerNotice {
   customerId: string;

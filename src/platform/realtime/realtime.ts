@@ -30,6 +30,26 @@ export type RealtimeSocket = Socket<
   SocketData
 >;
 
+/**
+ * Room kinds → the names their rooms have, and event names → payloads: modules extend both
+ * by declaration merging in their own `*.events.ts`, like the domain events:
+ *
+ *   declare module '../../platform/realtime/realtime' {
+ *     interface RealtimeRooms { 'admin-notifications': `admin-notifications:${string}` }
+ *     interface RealtimeEvents { 'admin.notification': NotificationView }
+ *   }
+ *
+ * so `emitToRoom` takes only a room some module declared, and each event with its own payload.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules.
+export interface RealtimeRooms {}
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules.
+export interface RealtimeEvents {}
+
+export type RealtimeRoomKind = keyof RealtimeRooms;
+export type RealtimeRoom = RealtimeRooms[RealtimeRoomKind];
+export type RealtimeEventName = keyof RealtimeEvents;
+
 export interface Realtime {
   readonly adapter: 'memory' | 'redis';
   /**
@@ -37,7 +57,8 @@ export interface Realtime {
    * (or rejects) is logged and its socket disconnected, rather than taking the process down.
    */
   onConnection(handler: (socket: RealtimeSocket) => void | Promise<void>): void;
-  emitToRoom(room: string, event: string, payload: unknown): void;
+  /** Sends `event` to every socket in `room`, on every process (the Redis adapter). */
+  emitToRoom<E extends RealtimeEventName>(room: RealtimeRoom, event: E, payload: RealtimeEvents[E]): void;
   /**
    * The socket's principal as it stands now (session still alive, permissions re-read, guest
    * token still valid), kept on the socket; throws the handshake's errorCode when it is gone.

@@ -20,7 +20,19 @@ export type SupportReader = 'admin' | 'visitor';
  * The Socket.IO room a joined socket is really in. Admins and visitors of one public room get
  * different views of the same message, so each public room is two internal rooms.
  */
-export const readerRoom = (room: string, reader: SupportReader) => `${room}#${reader}`;
+export const readerRoom = (room: string, reader: SupportReader): `${string}#${SupportReader}` =>
+  `${room}#${reader}`;
+
+declare module '../../../platform/realtime/realtime' {
+  interface RealtimeRooms {
+    /** A conversation's admin or visitor half (`readerRoom`). */
+    'support-reader': `${string}#${SupportReader}`;
+  }
+  interface RealtimeEvents {
+    'support.inquiry_message.created': SupportEventEnvelope;
+    'support.request_message.created': SupportEventEnvelope;
+  }
+}
 
 export interface SupportMessageEvent {
   room: string;
