@@ -463,8 +463,12 @@ async function main(): Promise<number> {
     cache: passed.REDIS_URL ? `redis ${describeUrl(passed.REDIS_URL)}` : 'memory (in-process)',
   };
 
-  console.error('Building the server (npm run build) …');
-  await runCommand('npm', ['run', 'build']);
+  // BENCH_BUILD=0 measures dist/ as it is (e.g. an earlier build copied back, for a before/after).
+  if (process.env.BENCH_BUILD === '0') console.error('BENCH_BUILD=0: measuring dist/ as it is');
+  else {
+    console.error('Building the server (npm run build) …');
+    await runCommand('npm', ['run', 'build']);
+  }
 
   // The inherited environment minus every Pasal setting, so a developer's shell (LOG_LEVEL=debug,
   // DOCS_ENABLED=false, …) does not change what is measured. Only PASS_THROUGH is kept.

@@ -320,6 +320,12 @@ interface Change {
   at: Date;
   /** The cart's lines as they are now (under the cart's lock). */
   items: repo.CartItemRow[];
+  /**
+   * What the cart is to hold of each physical product the change touched: taken last, right
+   * before the commit (see `change`), so buyers of one product queue on its stock row only for
+   * that and the commit.
+   */
+  holds: Map<number, number>;
 }
 
 /**
@@ -347,8 +353,9 @@ async function change(
   }
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const locked = await repo.lockActiveCart(tx, customerId, now);
+    const holds = new Map<number, number>();
     const cartChanges =
-      (await work({ tx, cart: locked, at: now, items: await repo.itemsOf(tx, locked.id) })) ?? {};
+      (await work({ tx, cart: locked, at: now, items: await repo.itemsOf(tx, locked.id), holds })) ?? {};
     let cart = { ...locked, ...cartChanges } as repo.CartRow;
     const { lines, priced } = await priceCart(deps, tx, cart, now);
     let promoNotice: string | null = null;
@@ -356,8 +363,8 @@ async function change(
       if (opts.strictCoupon) throw cartErrors.couponInvalid(priced.couponRejection);
       promoNotice = removedNotice(priced.couponCode, priced.couponRejection);
     }
-    const holds = lines.some((l) => l.product.productKind === 'physical');
-    const reservedUntil = holds ? new Date(now.getTime() + deps.config.CART_EXPIRE_IDLE_MS) : null;
+    const holdsStock = lines.some((l) => l.product.productKind === 'physical');
+    const reservedUntil = holdsStock ? new Date(now.getTime() + deps.config.CART_EXPIRE_IDLE_MS) : null;
     cart = await repo.updateCart(tx, cart.id, {
       ...cartChanges,
       couponId: promoNotice ? null : cart.couponId,
@@ -365,31 +372,39 @@ async function change(
       reservedUntil,
       updatedAt: now,
     });
-    // Every reservation of the cart now lasts until the new idle limit.
-    if (holds) {
-      await extendReservations(tx, { owner: cartOwner(cart.id), expiresAt: reservedUntil, at: now });
+    // Every reservation of the cart now lasts until the new idle limit (the ones changed below
+    // get it with their change).
+    if (holdsStock) {
+      await extendReservations(tx, {
+        owner: cartOwner(cart.id),
+        expiresAt: reservedUntil,
+        at: now,
+        exceptProductIds: [...holds.keys()],
+      });
+    }
+    // The stock last: each product's row is locked from here to the commit (ascending product
+    // ids, the order every stock change keeps). Not enough available fails the whole change.
+    for (const [productId, quantity] of [...holds].sort(([a], [b]) => a - b)) {
+      const outcome = await setReservedQuantity(tx, {
+        productId,
+        quantity,
+        owner: cartOwner(cart.id),
+        expiresAt: new Date(now.getTime() + deps.config.CART_EXPIRE_IDLE_MS),
+        at: now,
+      });
+      if (!outcome.ok) throw cartErrors.insufficientStock(productId, outcome.stock.available);
     }
     afterCommit(() => forgetCachedCart(deps.cache, customerId));
     return toView(cart, priced, promoNotice);
   });
 }
 
-/** Sets what the cart holds of a physical product to `quantity` (0 releases), or fails with CART_INSUFFICIENT_STOCK. */
-async function hold(
-  deps: CartDeps,
-  c: Change,
-  product: { id: number; productKind: string },
-  quantity: number,
-) {
-  if (product.productKind !== 'physical') return;
-  const outcome = await setReservedQuantity(c.tx, {
-    productId: product.id,
-    quantity,
-    owner: cartOwner(c.cart.id),
-    expiresAt: new Date(c.at.getTime() + deps.config.CART_EXPIRE_IDLE_MS),
-    at: c.at,
-  });
-  if (!outcome.ok) throw cartErrors.insufficientStock(product.id, outcome.stock.available);
+/**
+ * The cart is to hold `quantity` of a physical product (0 releases): taken at the end of the
+ * change, which fails with CART_INSUFFICIENT_STOCK when that many are not available.
+ */
+function hold(c: Change, product: { id: number; productKind: string }, quantity: number) {
+  if (product.productKind === 'physical') c.holds.set(product.id, quantity);
 }
 
 async function productOnSale(deps: CartDeps, db: Db, productId: number): Promise<ProductForSale> {
@@ -421,7 +436,6 @@ export const packageColumns = (p: LineCarePackage | null) => ({
  * with fresh price snapshots, a reservation of the same size and, when given, a care package.
  */
 async function writeLine(
-  deps: CartDeps,
   c: Change,
   product: ProductForSale,
   quantity: number,
@@ -437,7 +451,7 @@ async function writeLine(
     if (existing?.carePackageId != null && !same) throw cartErrors.carePackageAlreadyAttached();
     if (!same) pkg = linePackage(await checkCarePackage(c.tx, product, carePackage));
   }
-  await hold(deps, c, product, quantity);
+  hold(c, product, quantity);
   const values = {
     quantity,
     unitMrp: product.mrp,
@@ -454,7 +468,7 @@ export function addItem(deps: CartChangeDeps, customerId: string, body: AddItemB
   return change(deps, customerId, async (c) => {
     const product = await productOnSale(deps, c.tx, body.productId);
     const existing = c.items.find((i) => i.productId === product.id);
-    await writeLine(deps, c, product, (existing?.quantity ?? 0) + body.quantity, body.carePackage);
+    await writeLine(c, product, (existing?.quantity ?? 0) + body.quantity, body.carePackage);
     return undefined;
   });
 }
@@ -463,17 +477,18 @@ export function addItem(deps: CartChangeDeps, customerId: string, body: AddItemB
 async function setLineQuantity(deps: CartDeps, c: Change, line: repo.CartItemRow, quantity: number) {
   checkQuantity(quantity);
   if (quantity === 0) {
-    await releaseStock(c.tx, { owner: cartOwner(c.cart.id), productId: line.productId, at: c.at });
+    // Whatever the cart holds of the product is given back (a lapsed hold holds nothing).
+    c.holds.set(line.productId, 0);
     await repo.deleteItem(c.tx, line.id);
     return;
   }
   if (quantity > line.quantity) {
     const product = await productOnSale(deps, c.tx, line.productId);
-    await writeLine(deps, c, product, quantity, undefined);
+    await writeLine(c, product, quantity, undefined);
     return;
   }
   const product = (await findProductsForSale(deps, c.tx, [line.productId])).get(line.productId)!;
-  await hold(deps, c, product, quantity);
+  hold(c, product, quantity);
   await repo.updateItem(c.tx, line.id, { quantity, updatedAt: c.at });
 }
 
@@ -627,7 +642,7 @@ export function syncCart(deps: CartChangeDeps, customerId: string, items: QuoteI
       const attach = item.carePackage && existing?.carePackageId == null ? item.carePackage : undefined;
       if (existing && target === existing.quantity && !attach) continue;
       const product = await productOnSale(deps, c.tx, item.productId);
-      await writeLine(deps, c, product, target, attach);
+      await writeLine(c, product, target, attach);
     }
     return undefined;
   });

@@ -1,6 +1,6 @@
 // Stock queries. Every change locks the product's stock row first (or changes it with one
 // conditional UPDATE), so concurrent callers queue on that row and never oversell.
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { intArray, paged, rowsOf } from '../catalog.repository';
@@ -92,6 +92,83 @@ export async function takeAvailable(
     )
     .returning();
   return row;
+}
+
+/**
+ * Sets what `owner` holds of one product to `quantity` in one statement, for a caller that
+ * holds the product's stock row lock (`lockExistingStock`, taken first, so this statement's
+ * snapshot sees the owner's reservation as the last holder of the lock left it): the
+ * difference is taken from what is available (only when that many are, like `takeAvailable`)
+ * or given back, the reservation is written (or deleted at 0), and a ledger row records a
+ * change of the counts. `expiresAt` undefined keeps a reservation's expiry (a new one: none).
+ * Answers whether it was done, the change and the stock after it (undefined when the counts
+ * did not move).
+ */
+export async function setHeld(
+  db: Db,
+  p: {
+    id: string;
+    owner: Owner;
+    productId: number;
+    quantity: number;
+    expiresAt: Date | null | undefined;
+    at: Date;
+    reason: string | undefined;
+  },
+): Promise<{ ok: boolean; delta: number; after: { onHand: number; reserved: number } | undefined }> {
+  const { type, id: ownerId } = p.owner;
+  const keepExpiry = p.expiresAt === undefined;
+  const [row] = await rowsOf<{ ok: boolean; delta: number; on_hand: number | null; reserved: number | null }>(
+    db,
+    sql`
+    with cur as (
+      select quantity, expires_at from ${stockReservations}
+      where owner_type = ${type} and owner_id = ${ownerId} and product_id = ${p.productId}
+    ),
+    d as (select ${p.quantity}::int - coalesce((select quantity from cur), 0) as delta),
+    s as (
+      update ${productStock} ps
+      set reserved = ps.reserved + d.delta, updated_at = ${p.at}
+      from d
+      where ps.product_id = ${p.productId} and d.delta <> 0
+        and (d.delta < 0 or ps.on_hand - ps.reserved >= d.delta)
+      returning ps.on_hand, ps.reserved
+    ),
+    ok as (select (select delta from d) = 0 or exists (select 1 from s) as ok),
+    removed as (
+      delete from ${stockReservations} r using ok
+      where ok.ok and ${p.quantity}::int = 0
+        and r.owner_type = ${type} and r.owner_id = ${ownerId} and r.product_id = ${p.productId}
+    ),
+    saved as (
+      insert into ${stockReservations}
+        (id, owner_type, owner_id, product_id, quantity, expires_at, created_at, updated_at)
+      select ${p.id}::uuid, ${type}, ${ownerId}, ${p.productId}, ${p.quantity}::int,
+        case when ${keepExpiry} then (select expires_at from cur) else ${p.expiresAt ?? null}::timestamptz end,
+        ${p.at}, ${p.at}
+      from ok where ok.ok and ${p.quantity}::int > 0
+      on conflict (owner_type, owner_id, product_id) do update
+      set quantity = excluded.quantity, expires_at = excluded.expires_at, updated_at = excluded.updated_at
+    ),
+    ledger as (
+      insert into ${stockLedger}
+        (product_id, source, reason, on_hand_delta, reserved_delta, on_hand, reserved, owner_type, owner_id, created_at)
+      select ${p.productId}, case when d.delta > 0 then 'reservation' else 'release' end,
+        coalesce(${p.reason ?? null}::text,
+          case when d.delta > 0 then 'Reserved for ' else 'Released by ' end || ${type} || ' ' || ${ownerId}),
+        0, d.delta, s.on_hand, s.reserved, ${type}, ${ownerId}, ${p.at}
+      from s, d
+    )
+    select ok.ok, d.delta, s.on_hand, s.reserved from ok cross join d left join s on true`,
+  );
+  return {
+    ok: Boolean(row!.ok),
+    delta: Number(row!.delta),
+    after:
+      row!.on_hand === null || row!.on_hand === undefined
+        ? undefined
+        : { onHand: Number(row!.on_hand), reserved: Number(row!.reserved) },
+  };
 }
 
 /** Gives back `quantity` reserved units; with `sold`, they also leave the shelf. */
@@ -255,11 +332,17 @@ export async function setReservationsExpiry(
   owner: Owner,
   expiresAt: Date | null,
   at: Date,
+  exceptProductIds: readonly number[] = [],
 ): Promise<number> {
   const rows = await db
     .update(stockReservations)
     .set({ expiresAt, updatedAt: at })
-    .where(ownedBy(owner))
+    .where(
+      and(
+        ownedBy(owner),
+        exceptProductIds.length ? notInArray(stockReservations.productId, [...exceptProductIds]) : undefined,
+      ),
+    )
     .returning({ id: stockReservations.id });
   return rows.length;
 }

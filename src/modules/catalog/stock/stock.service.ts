@@ -106,47 +106,33 @@ export async function reserveStock(tx: Db, p: ReservationChange): Promise<Reserv
 /**
  * Sets what `owner` holds of a product to `quantity` (a cart line's new quantity): takes or
  * gives back the difference; 0 releases the reservation. Fails, changing nothing, when more
- * is asked than is available.
+ * is asked than is available. Two statements hold the stock row's lock until the caller
+ * commits: the lock, then one conditional write of the counts, the reservation and the ledger
+ * (`repo.setHeld`), so a caller that calls this last keeps concurrent buyers of one product
+ * waiting on each other for no more than that and its commit (issue 33, the hot product).
  */
 export async function setReservedQuantity(tx: Db, p: ReservationChange): Promise<ReserveOutcome> {
   if (!Number.isInteger(p.quantity) || p.quantity < 0) throw new RangeError('quantity must be 0 or more');
   const locked = await repo.lockExistingStock(tx, p.productId);
   if (!locked)
     return p.quantity === 0 ? { ok: true, quantity: 0, stock: EMPTY } : { ok: false, stock: EMPTY };
-  const existing = await repo.findReservation(tx, p.owner, p.productId);
-  const delta = p.quantity - (existing?.quantity ?? 0);
-  let after = locked;
-  if (delta > 0) {
-    const taken = await repo.takeAvailable(tx, p.productId, delta, p.at);
-    if (!taken) return { ok: false, stock: level(locked) };
-    after = taken;
-  } else if (delta < 0) {
-    after = await repo.giveBack(tx, p.productId, -delta, false, p.at);
-  }
-  if (p.quantity === 0) {
-    if (existing) await repo.deleteReservation(tx, existing.id);
-  } else {
-    await repo.saveReservation(tx, {
-      id: existing?.id ?? newUuid(),
-      owner: p.owner,
-      productId: p.productId,
-      quantity: p.quantity,
-      expiresAt: p.expiresAt === undefined ? (existing?.expiresAt ?? null) : p.expiresAt,
-      at: p.at,
-    });
-  }
-  if (delta !== 0) {
-    await publishEvent(tx, 'product.stock_changed', stockChange(p.productId, locked, after));
-    await repo.insertLedger(tx, {
-      productId: p.productId,
-      source: delta > 0 ? 'reservation' : 'release',
-      reason: p.reason ?? `${delta > 0 ? 'Reserved for' : 'Released by'} ${p.owner.type} ${p.owner.id}`,
-      onHandDelta: 0,
-      reservedDelta: delta,
-      after,
-      owner: p.owner,
-      at: p.at,
-    });
+  const held = await repo.setHeld(tx, {
+    id: newUuid(),
+    owner: p.owner,
+    productId: p.productId,
+    quantity: p.quantity,
+    expiresAt: p.expiresAt,
+    at: p.at,
+    reason: p.reason,
+  });
+  if (!held.ok) return { ok: false, stock: level(locked) };
+  const after = held.after ?? locked;
+  if (held.delta !== 0) {
+    await publishEvent(
+      tx,
+      'product.stock_changed',
+      stockChange(p.productId, locked, { ...locked, ...after }),
+    );
   }
   return { ok: true, quantity: p.quantity, stock: level(after) };
 }
@@ -317,12 +303,15 @@ export async function restockSoldUnits(
   return units;
 }
 
-/** Moves the expiry of every reservation of `owner` (a cart that is used again). */
+/**
+ * Moves the expiry of every reservation of `owner` (a cart that is used again), but those of
+ * `exceptProductIds` (changed in the same transaction with their own expiry).
+ */
 export function extendReservations(
   tx: Db,
-  p: { owner: StockOwner; expiresAt: Date | null; at: Date },
+  p: { owner: StockOwner; expiresAt: Date | null; at: Date; exceptProductIds?: readonly number[] },
 ): Promise<number> {
-  return repo.setReservationsExpiry(tx, p.owner, p.expiresAt, p.at);
+  return repo.setReservationsExpiry(tx, p.owner, p.expiresAt, p.at, p.exceptProductIds);
 }
 
 /**
