@@ -80,12 +80,12 @@ test('a page is built from sections and the storefront receives them in order', 
     .poll(async () => (await publicPage()).map((s: { sectionKey: string }) => s.sectionKey))
     .toEqual(['hero']);
   await page.getByRole('button', { name: 'Show', exact: true }).click();
-  await expect(page.getByRole('code', { name: 'As the storefront receives it' })).toContainText(
-    'Buddha statues, lost-wax cast',
-  );
-  await expect(page.getByRole('code', { name: 'As the storefront receives it' })).not.toContainText(
-    'Statues cast in Patan',
-  );
+  await expect(
+    page.getByRole('region', { name: 'As the storefront receives it' }).locator('pre'),
+  ).toContainText('Buddha statues, lost-wax cast');
+  await expect(
+    page.getByRole('region', { name: 'As the storefront receives it' }).locator('pre'),
+  ).not.toContainText('Statues cast in Patan');
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'content-page');
 
