@@ -2,6 +2,7 @@
 // src/screens/ with index.ts (menu + routes) and locales/, and one line here.
 import type { ScreenArea } from '../app/area';
 import { catalogArea } from './catalog';
+import { contentArea } from './content';
 import { counterArea } from './counter';
 import { couponsArea } from './coupons';
 import { customersArea } from './customers';
@@ -21,6 +22,7 @@ export const screenAreas: readonly ScreenArea[] = [
   supportArea,
   reviewsArea,
   couponsArea,
+  contentArea,
   customersArea,
   staffArea,
   securityArea,

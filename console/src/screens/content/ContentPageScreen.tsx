@@ -1,0 +1,484 @@
+// One storefront page: its title and SEO words, its sections in order (drag a section, or use
+// Move up / Move down from the keyboard), each switched on or off and edited with the form of its
+// type, the API's validation under the field it names; and the page as the storefront receives
+// it (the public payload). Opening a page the store never had creates it (the API's GET does).
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { type DragEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Screen } from '../../components/Screen';
+import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
+import { describeError, isPasalError, isRefused } from '../../lib/api-errors';
+import { Can, useSession } from '../../session/session';
+import { ConfirmButton } from '../catalog/catalog-ui';
+import { fetchPublicPage } from './content-api';
+import { SectionFields } from './SectionForm';
+import {
+  ALLOWED_SECTIONS,
+  formPathOf,
+  PAGE_KEYS,
+  type PageKey,
+  payloadOf,
+  SECTION_FIELDS,
+  type Section,
+  type SectionKey,
+  type Values,
+  valuesOf,
+} from './section-forms';
+
+export function ContentPageScreen() {
+  const { t } = useTranslation('content');
+  const { client } = useSession();
+  const params = useParams({ strict: false }) as { pageKey?: string };
+  const pageKey = PAGE_KEYS.find((key) => key === params.pageKey);
+  const page = useQuery({
+    queryKey: ['content', 'page', pageKey],
+    queryFn: () =>
+      client.get('/api/admin/content/pages/{pageKey}', { params: { path: { pageKey: pageKey as PageKey } } }),
+    enabled: pageKey !== undefined,
+    meta: { action: t('actions.load') },
+  });
+  if (!pageKey) return <Screen title={t('editor.unknownPage')}>{null}</Screen>;
+  const title = t(`pages.${pageKey}`);
+  if (page.isPending)
+    return (
+      <Screen title={title}>
+        <LoadingState />
+      </Screen>
+    );
+  if (page.isError)
+    return (
+      <Screen title={title}>
+        <ErrorState error={page.error} onRetry={() => page.refetch()} />
+      </Screen>
+    );
+  return (
+    <Screen
+      title={title}
+      actions={
+        <Anchor component={Link} to="/content">
+          {t('editor.back')}
+        </Anchor>
+      }
+    >
+      <PageMeta pageKey={pageKey} title={page.data.title} />
+      <Sections pageKey={pageKey} sections={page.data.sections} />
+      <PublicPreview pageKey={pageKey} />
+    </Screen>
+  );
+}
+
+function PageMeta({ pageKey, title }: { pageKey: PageKey; title: string }) {
+  const { t } = useTranslation('content');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(title);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      client.patch('/api/admin/content/pages/{pageKey}/meta', {
+        params: { path: { pageKey } },
+        body: { title: value.trim() },
+      }),
+    onSuccess: (saved) => {
+      setError(null);
+      queryClient.setQueryData(['content', 'page', pageKey], saved);
+    },
+    onError: (failure) => setError(isRefused(failure) ? null : describeError(failure, t)),
+    meta: { action: t('actions.saveMeta') },
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="content-meta">
+      <Title order={2} size="h4" id="content-meta" mb="xs">
+        {t('editor.meta')}
+      </Title>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            style={{ flex: 1, minWidth: 220 }}
+            label={t('editor.pageTitle')}
+            maxLength={255}
+            value={value}
+            readOnly={!can('Content_UPDATE')}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+          {can('Content_UPDATE') && (
+            <Button type="submit" variant="default" loading={save.isPending}>
+              {t('editor.saveTitle')}
+            </Button>
+          )}
+        </Group>
+        {save.isSuccess && (
+          <Text size="sm" role="status" mt="xs">
+            {t('editor.saved')}
+          </Text>
+        )}
+        <FormError message={error} />
+      </form>
+    </Paper>
+  );
+}
+
+function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[] }) {
+  const { t } = useTranslation('content');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [adding, setAdding] = useState<SectionKey | null>(null);
+  const [moved, setMoved] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['content'] });
+  const put = (section: Section, changes: { position?: number; isEnabled?: boolean }) =>
+    client.put('/api/admin/content/pages/{pageKey}/sections/{sectionKey}', {
+      params: { path: { pageKey, sectionKey: section.sectionKey } },
+      body: {
+        payloadJson: section.payloadJson,
+        position: changes.position ?? section.position,
+        isEnabled: changes.isEnabled ?? section.isEnabled,
+      },
+    });
+  // A new order: each section's position becomes its place (0, 1, 2…); only changed ones are sent.
+  const reorder = useMutation({
+    mutationFn: async ({ from, to }: { from: number; to: number }) => {
+      const next = [...sections];
+      const [section] = next.splice(from, 1);
+      if (!section) return;
+      next.splice(to, 0, section);
+      for (const [position, row] of next.entries()) {
+        if (row.position !== position) await put(row, { position });
+      }
+      setMoved(
+        t('editor.movedTo', {
+          name: t(`sections.${section.sectionKey}`),
+          position: to + 1,
+          count: next.length,
+        }),
+      );
+    },
+    onSettled: refresh,
+    meta: { action: t('actions.reorder') },
+  });
+  const toggle = useMutation({
+    mutationFn: (section: Section) => put(section, { isEnabled: !section.isEnabled }),
+    onSettled: refresh,
+    meta: { action: t('actions.toggle') },
+  });
+  const remove = useMutation({
+    mutationFn: (section: Section) =>
+      client.delete('/api/admin/content/pages/{pageKey}/sections/{sectionKey}', {
+        params: { path: { pageKey, sectionKey: section.sectionKey } },
+      }),
+    onSettled: refresh,
+    meta: { action: t('actions.delete') },
+  });
+  const missing = ALLOWED_SECTIONS[pageKey].filter((key) => !sections.some((s) => s.sectionKey === key));
+  const mayUpdate = can('Content_UPDATE');
+  const onDrop = (to: number) => (event: DragEvent) => {
+    event.preventDefault();
+    if (dragging !== null && dragging !== to) reorder.mutate({ from: dragging, to });
+    setDragging(null);
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="content-sections">
+      <Title order={2} size="h4" id="content-sections">
+        {t('editor.sections')}
+      </Title>
+      <Text size="sm" role="status">
+        {moved ?? (mayUpdate && sections.length > 1 ? t('editor.reorderHelp') : '')}
+      </Text>
+      {sections.length === 0 && (
+        <Text>{mayUpdate ? t('editor.noSections') : t('editor.noSectionsReadOnly')}</Text>
+      )}
+      <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+        {sections.map((section, index) => (
+          <Paper
+            key={section.sectionKey}
+            component="li"
+            withBorder
+            p="md"
+            draggable={mayUpdate}
+            onDragStart={() => setDragging(index)}
+            onDragOver={(event: DragEvent) => event.preventDefault()}
+            onDrop={onDrop(index)}
+            style={{ cursor: mayUpdate ? 'grab' : undefined }}
+            aria-label={t(`sections.${section.sectionKey}`)}
+          >
+            <SectionCard
+              pageKey={pageKey}
+              section={section}
+              header={
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Group gap="xs">
+                    {mayUpdate && (
+                      <Text aria-hidden c="dimmed">
+                        ⠿
+                      </Text>
+                    )}
+                    <Title order={3} size="h5">
+                      {index + 1}. {t(`sections.${section.sectionKey}`)}
+                    </Title>
+                  </Group>
+                  <Group gap="xs">
+                    <Switch
+                      label={t('editor.enabled')}
+                      checked={section.isEnabled}
+                      disabled={!mayUpdate || toggle.isPending}
+                      onChange={() => toggle.mutate(section)}
+                      aria-label={t('editor.enabledNamed', { name: t(`sections.${section.sectionKey}`) })}
+                    />
+                    {mayUpdate && (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={index === 0 || reorder.isPending}
+                          onClick={() => reorder.mutate({ from: index, to: index - 1 })}
+                          aria-label={t('editor.moveUp', { name: t(`sections.${section.sectionKey}`) })}
+                        >
+                          ↑
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={index === sections.length - 1 || reorder.isPending}
+                          onClick={() => reorder.mutate({ from: index, to: index + 1 })}
+                          aria-label={t('editor.moveDown', { name: t(`sections.${section.sectionKey}`) })}
+                        >
+                          ↓
+                        </Button>
+                      </>
+                    )}
+                    <Can permission="Content_DELETE">
+                      <ConfirmButton
+                        size="xs"
+                        label={t('editor.delete')}
+                        aria-label={t('editor.deleteNamed', { name: t(`sections.${section.sectionKey}`) })}
+                        title={t('editor.deleteTitle')}
+                        message={t('editor.deleteMessage', { name: t(`sections.${section.sectionKey}`) })}
+                        confirmLabel={t('editor.delete')}
+                        onConfirm={() => remove.mutateAsync(section)}
+                      />
+                    </Can>
+                  </Group>
+                </Group>
+              }
+            />
+          </Paper>
+        ))}
+      </Stack>
+      {mayUpdate && missing.length > 0 && (
+        <Paper withBorder p="md">
+          {adding ? (
+            <SectionCard
+              pageKey={pageKey}
+              section={null}
+              sectionKey={adding}
+              position={sections.length}
+              onDone={() => setAdding(null)}
+              header={
+                <Title order={3} size="h5">
+                  {t('editor.newSection', { name: t(`sections.${adding}`) })}
+                </Title>
+              }
+            />
+          ) : (
+            <Group align="flex-end">
+              <NativeSelect
+                label={t('editor.addSection')}
+                data={[
+                  { value: '', label: t('editor.chooseSection') },
+                  ...missing.map((key) => ({ value: key, label: t(`sections.${key}`) })),
+                ]}
+                value=""
+                onChange={(event) => setAdding((event.currentTarget.value || null) as SectionKey | null)}
+              />
+            </Group>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function SectionCard(props: {
+  pageKey: PageKey;
+  section: Section | null;
+  sectionKey?: SectionKey;
+  position?: number;
+  header: React.ReactNode;
+  onDone?(): void;
+}) {
+  const { t } = useTranslation('content');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  const sectionKey = props.section?.sectionKey ?? (props.sectionKey as SectionKey);
+  const fields = SECTION_FIELDS[sectionKey];
+  const [open, setOpen] = useState(props.section === null);
+  const [values, setValues] = useState<Values>(() => valuesOf(fields, props.section?.payloadJson));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      client.put('/api/admin/content/pages/{pageKey}/sections/{sectionKey}', {
+        params: { path: { pageKey: props.pageKey, sectionKey } },
+        body: {
+          payloadJson: payloadOf(fields, values, props.section?.payloadJson),
+          position: props.section?.position ?? props.position ?? 0,
+          isEnabled: props.section?.isEnabled ?? true,
+        },
+      }),
+    onSuccess: async () => {
+      setFieldErrors({});
+      setFormError(null);
+      await queryClient.invalidateQueries({ queryKey: ['content'] });
+      setOpen(props.section === null);
+      props.onDone?.();
+    },
+    onError: (failure) => {
+      if (isRefused(failure)) return;
+      const details = isPasalError(failure)
+        ? ((failure.body as { details?: { path?: string; message: string }[] }).details ?? [])
+        : [];
+      const placed: Record<string, string> = {};
+      for (const detail of details) {
+        if (detail.path) placed[formPathOf(detail.path)] ??= detail.message;
+      }
+      setFieldErrors(placed);
+      setFormError(
+        isPasalError(failure, 'CONTENT_SECTION_PAYLOAD_INVALID')
+          ? t('editor.payloadInvalid', { count: details.length })
+          : describeError(failure, t),
+      );
+    },
+    meta: { action: t('actions.saveSection') },
+  });
+  const errors = {
+    of: (path: string) => fieldErrors[path],
+    clear: (path: string) =>
+      setFieldErrors((current) => {
+        if (!(path in current)) return current;
+        const { [path]: _gone, ...rest } = current;
+        return rest;
+      }),
+  };
+  const name = t(`sections.${sectionKey}`);
+  return (
+    <Stack gap="sm">
+      {props.header}
+      {props.section && !open && (
+        <Group>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setOpen(true)}
+            aria-label={t(can('Content_UPDATE') ? 'editor.editNamed' : 'editor.viewNamed', { name })}
+          >
+            {can('Content_UPDATE') ? t('editor.edit') : t('editor.view')}
+          </Button>
+        </Group>
+      )}
+      {open && (
+        <form
+          noValidate
+          aria-label={t('editor.formLabel', { name })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <FormError message={formError} />
+            <fieldset disabled={!can('Content_UPDATE')} style={{ border: 0, padding: 0, margin: 0 }}>
+              <SectionFields fields={fields} values={values} onChange={setValues} errors={errors} />
+            </fieldset>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setValues(valuesOf(fields, props.section?.payloadJson));
+                  setFieldErrors({});
+                  setFormError(null);
+                  setOpen(false);
+                  props.onDone?.();
+                }}
+              >
+                {t('editor.cancel')}
+              </Button>
+              {can('Content_UPDATE') && (
+                <Button type="submit" loading={save.isPending}>
+                  {t('editor.saveSection')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}
+
+function PublicPreview({ pageKey }: { pageKey: PageKey }) {
+  const { t } = useTranslation('content');
+  const { client } = useSession();
+  const [shown, setShown] = useState(false);
+  const preview = useQuery({
+    queryKey: ['content', 'public', pageKey],
+    queryFn: () => fetchPublicPage(client, pageKey),
+    enabled: shown,
+    meta: { action: t('actions.preview') },
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="content-preview">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="content-preview">
+          {t('editor.preview')}
+        </Title>
+        <Button variant="default" size="xs" onClick={() => (shown ? preview.refetch() : setShown(true))}>
+          {shown ? t('editor.refreshPreview') : t('editor.showPreview')}
+        </Button>
+      </Group>
+      <Text size="sm" mt="xs">
+        {t('editor.previewHelp')}
+      </Text>
+      {shown &&
+        (preview.isPending ? (
+          <LoadingState />
+        ) : preview.isError ? (
+          <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
+        ) : preview.data === null ? (
+          <Alert variant="light" mt="sm">
+            {t('editor.previewNone')}
+          </Alert>
+        ) : (
+          <Code
+            block
+            mt="sm"
+            aria-label={t('editor.preview')}
+            tabIndex={0}
+            style={{ maxHeight: 480, overflow: 'auto' }}
+          >
+            {JSON.stringify(preview.data, null, 2)}
+          </Code>
+        ))}
+    </Paper>
+  );
+}
