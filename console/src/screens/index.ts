@@ -5,10 +5,12 @@ import { catalogArea } from './catalog';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
+import { reportsArea } from './reports';
 import { securityArea } from './security';
 import { settingsArea } from './settings';
 import { staffArea } from './staff';
 import { supportArea } from './support';
+import { taxArea } from './tax';
 
 export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
@@ -16,6 +18,8 @@ export const screenAreas: readonly ScreenArea[] = [
   catalogArea,
   supportArea,
   customersArea,
+  taxArea,
+  reportsArea,
   staffArea,
   securityArea,
   settingsArea,
