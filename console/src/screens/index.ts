@@ -8,11 +8,13 @@ import { couponsArea } from './coupons';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
+import { reportsArea } from './reports';
 import { reviewsArea } from './reviews';
 import { securityArea } from './security';
 import { settingsArea } from './settings';
 import { staffArea } from './staff';
 import { supportArea } from './support';
+import { taxArea } from './tax';
 
 export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
@@ -24,6 +26,8 @@ export const screenAreas: readonly ScreenArea[] = [
   couponsArea,
   contentArea,
   customersArea,
+  taxArea,
+  reportsArea,
   staffArea,
   securityArea,
   settingsArea,

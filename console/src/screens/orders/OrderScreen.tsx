@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '../../components/StatePanels';
 import { isPasalError } from '../../lib/api-errors';
 import { textField } from '../../lib/form-errors';
 import { Can, useClient, useSession } from '../../session/session';
+import { OrderTaxLinks } from '../tax/OrderTaxLinks';
 import { FulfillmentBadge, OrderStatusBadge, PaymentStatusBadge } from './OrderBadges';
 import { OrderFulfilment } from './OrderFulfilment';
 import { OrderHistory } from './OrderHistory';
@@ -96,6 +97,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       actions={
         <Group gap="sm">
           <InvoiceButton order={order} />
+          <OrderTaxLinks orderId={order.id} />
           <Can permission="Orders_UPDATE">
             {canBeCancelled(order) && <CancelOrder order={order} commands={commands} />}
           </Can>

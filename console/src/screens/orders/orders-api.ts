@@ -8,7 +8,7 @@
 // and the commands (cancel, process-refund, fulfillment-status: async, answered 202; notes,
 // items/{orderItemId}/serial, cod-collect, send-digital-delivery, activate-care-package).
 import type { operations, PasalClient, paths } from '@pasal/client';
-import { PasalError } from '../../lib/api-errors';
+import { downloadOf } from '../../lib/downloads';
 
 type Data<Answer> = Answer extends { content: { 'application/json': { data: infer D } } } ? D : never;
 
@@ -91,24 +91,8 @@ export async function fetchInvoice(
   client: PasalClient,
   id: number,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const { data, error, response } = await client.raw.GET('/api/admin/orders/{id}/invoice-download', {
-    params: { path: { id } },
-    parseAs: 'blob',
-  });
-  if (error !== undefined || !response.ok || !(data instanceof Blob)) {
-    throw new PasalError(
-      response.status,
-      typeof error === 'object' && error !== null
-        ? (error as PasalError['body'])
-        : {
-            statusCode: response.status,
-            message: response.statusText,
-            errorCode: 'UNKNOWN',
-            timestamp: new Date().toISOString(),
-            path: new URL(response.url).pathname,
-          },
-    );
-  }
-  const named = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '');
-  return { blob: data, fileName: named?.[1] ?? `invoice-${id}.pdf` };
+  return downloadOf(
+    client.raw.GET('/api/admin/orders/{id}/invoice-download', { params: { path: { id } }, parseAs: 'blob' }),
+    `invoice-${id}.pdf`,
+  );
 }

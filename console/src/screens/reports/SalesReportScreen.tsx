@@ -1,0 +1,226 @@
+// Sales over a range (the API's order analytics, Orders_READ): revenue and orders by day (week,
+// month for the longer ranges) and by shipping district, each as a chart and a table, and each
+// downloadable as CSV. The range lives in the address.
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { operations, paths } from '@pasal/client';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../components/Formatted';
+import { Screen } from '../../components/Screen';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanels';
+import { formatCount, formatDate, formatMoney, storeDateOf } from '../../lib/format';
+import { useStoreTimeZone } from '../../lib/store-time-zone';
+import { useClient } from '../../session/session';
+import { downloadCsv } from './csv';
+
+type Range = NonNullable<NonNullable<operations['adminGetOrdersAnalytics']['parameters']['query']>['range']>;
+type Data<Answer> = Answer extends { content: { 'application/json': { data: infer D } } } ? D : never;
+type Series = Data<paths['/api/admin/orders/analytics']['get']['responses'][200]>;
+
+const RANGES = ['7d', '30d', '90d', '12m'] as const satisfies readonly Range[];
+
+export function SalesReportScreen() {
+  const { t } = useTranslation('reports');
+  const client = useClient();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { range?: unknown };
+  const range: Range = (RANGES as readonly unknown[]).includes(search.range)
+    ? (search.range as Range)
+    : '30d';
+  const query = { range };
+  const series = useQuery({
+    queryKey: ['reports', 'series', range],
+    queryFn: () => client.get('/api/admin/orders/analytics', { params: { query } }),
+    meta: { action: t('actions.load') },
+  });
+  const districts = useQuery({
+    queryKey: ['reports', 'districts', range],
+    queryFn: () => client.get('/api/admin/orders/analytics/districts', { params: { query } }),
+    meta: { action: t('actions.load') },
+  });
+  return (
+    <Screen title={t('sales.title')}>
+      <Group>
+        <NativeSelect
+          label={t('sales.range')}
+          data={RANGES.map((r) => ({ value: r, label: t(`sales.ranges.${r}`) }))}
+          value={range}
+          onChange={(e) =>
+            void navigate({ to: '.', search: { range: e.currentTarget.value }, replace: true } as never)
+          }
+        />
+      </Group>
+      <Block title={t('sales.byPeriod')} query={series}>
+        {(data) => <BySeries data={data} range={range} />}
+      </Block>
+      <Block title={t('sales.byDistrict')} query={districts}>
+        {(data) => <ByDistrict rows={data} range={range} />}
+      </Block>
+    </Screen>
+  );
+}
+
+function Block<T>({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch(): unknown };
+  children(data: T): ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {query.isPending ? (
+          <LoadingState />
+        ) : query.isError || query.data === undefined ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          children(query.data)
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function BySeries({ data, range }: { data: Series; range: Range }) {
+  const { t } = useTranslation('reports');
+  const language = useLanguage();
+  const timeZone = useStoreTimeZone();
+  const rows = data.series.map((b) => ({ ...b, day: storeDateOf(b.bucketStart, timeZone) }));
+  const header = [t('columns.period'), t('columns.orders'), t('columns.revenue')];
+  return (
+    <>
+      <Text size="sm">
+        {t('sales.totals', {
+          revenue: formatMoney(data.totals.revenue, language),
+          orders: formatCount(data.totals.orderCount),
+          average: formatMoney(data.totals.averageOrderValue, language),
+        })}
+      </Text>
+      <div
+        role="img"
+        aria-label={t('sales.chartSummary', { revenue: formatMoney(data.totals.revenue, language) })}
+      >
+        <BarChart
+          h={220}
+          data={rows.map((r) => ({ label: formatDate(r.day, language), revenue: r.revenue }))}
+          dataKey="label"
+          series={[{ name: 'revenue', label: t('columns.revenue'), color: 'indigo.6' }]}
+          valueFormatter={(value) => formatMoney(value, language)}
+          yAxisProps={{ width: 80, tickFormatter: (value: number) => formatCount(value) }}
+        />
+      </div>
+      <Group justify="flex-end">
+        <Button
+          variant="light"
+          size="xs"
+          onClick={() =>
+            downloadCsv(
+              `sales-by-period-${range}.csv`,
+              ['Start', 'Orders', 'Revenue (NPR)'],
+              rows.map((r) => [r.day, r.orderCount, r.revenue]),
+            )
+          }
+        >
+          {t('actions.csvPeriod')}
+        </Button>
+      </Group>
+      <FigureTable
+        header={header}
+        rows={rows.map((r) => [formatDate(r.day, language), r.orderCount, r.revenue])}
+        caption={t('sales.byPeriod')}
+      />
+    </>
+  );
+}
+
+function ByDistrict({
+  rows,
+  range,
+}: {
+  rows: Data<paths['/api/admin/orders/analytics/districts']['get']['responses'][200]>;
+  range: Range;
+}) {
+  const { t } = useTranslation('reports');
+  const language = useLanguage();
+  if (rows.length === 0) return <EmptyState message={t('sales.noDistricts')} />;
+  return (
+    <>
+      <div role="img" aria-label={t('sales.districtChartSummary', { count: rows.length })}>
+        <BarChart
+          h={Math.max(160, rows.length * 28)}
+          data={rows.map((r) => ({ district: r.districtName, revenue: r.revenue }))}
+          dataKey="district"
+          orientation="vertical"
+          series={[{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }]}
+          valueFormatter={(value) => formatMoney(value, language)}
+          yAxisProps={{ width: 110 }}
+        />
+      </div>
+      <Group justify="flex-end">
+        <Button
+          variant="light"
+          size="xs"
+          onClick={() =>
+            downloadCsv(
+              `sales-by-district-${range}.csv`,
+              ['District', 'Orders', 'Revenue (NPR)'],
+              rows.map((r) => [r.districtName, r.orderCount, r.revenue]),
+            )
+          }
+        >
+          {t('actions.csvDistrict')}
+        </Button>
+      </Group>
+      <FigureTable
+        header={[t('columns.district'), t('columns.orders'), t('columns.revenue')]}
+        rows={rows.map((r) => [r.districtName, r.orderCount, r.revenue])}
+        caption={t('sales.byDistrict')}
+      />
+    </>
+  );
+}
+
+/** A label, a count and an amount per row. */
+function FigureTable({
+  header,
+  rows,
+  caption,
+}: {
+  header: string[];
+  rows: [string, number, number][];
+  caption: string;
+}) {
+  const language = useLanguage();
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{header[0]}</Table.Th>
+            <Table.Th ta="right">{header[1]}</Table.Th>
+            <Table.Th ta="right">{header[2]}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(([label, count, revenue]) => (
+            <Table.Tr key={label}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right">{formatCount(count)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(revenue, language)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
