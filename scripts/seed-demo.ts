@@ -7,15 +7,18 @@ import { pathToFileURL } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig, loadEnvFile } from '../src/config';
-import * as bannerSchemas from '../src/modules/banners/banners.schemas';
-import { type BannerDeps, createBanner } from '../src/modules/banners/banners.service';
+import * as bannerSchemas from '../src/modules/banners/banners/banners.schemas';
+import { createBanner } from '../src/modules/banners/banners/banners.service';
+import type { BannerDeps } from '../src/modules/banners/banners.service';
+import * as campaignSchemas from '../src/modules/banners/campaigns/campaigns.schemas';
 import {
   createAssignment,
   createCampaign,
   createLink,
   moveCampaign,
-} from '../src/modules/banners/campaigns.service';
-import { createPlacement } from '../src/modules/banners/placements.service';
+} from '../src/modules/banners/campaigns/campaigns.service';
+import * as placementSchemas from '../src/modules/banners/placements/placements.schemas';
+import { createPlacement } from '../src/modules/banners/placements/placements.service';
 import { createBlogCategory, createBlogPost } from '../src/modules/blog';
 import { createPostBody } from '../src/modules/blog/posts/posts.schemas';
 import { createCouponBody } from '../src/modules/cart/coupons/coupons.schemas';
@@ -504,7 +507,7 @@ async function seedDemoBanners(deps: SeedDeps, actor: UserPrincipal): Promise<st
   const placement = await createPlacement(
     bannerDeps,
     actor,
-    bannerSchemas.createPlacementBody.parse({
+    placementSchemas.createPlacementBody.parse({
       slug: DEMO_BANNER_PLACEMENT,
       label: 'Home page slider',
       layoutType: 'full_slider',
@@ -519,7 +522,7 @@ async function seedDemoBanners(deps: SeedDeps, actor: UserPrincipal): Promise<st
   const campaign = await createCampaign(
     bannerDeps,
     actor,
-    bannerSchemas.createCampaignBody.parse({
+    campaignSchemas.createCampaignBody.parse({
       name: 'Festive season',
       description: 'Dashain and Tihar offers',
     }),
@@ -556,7 +559,7 @@ async function seedDemoBanners(deps: SeedDeps, actor: UserPrincipal): Promise<st
       actor,
       campaign.publicId,
       placement.publicId,
-      bannerSchemas.createAssignmentBody.parse({
+      campaignSchemas.createAssignmentBody.parse({
         bannerPublicId: banner.publicId,
         displayOrder: index,
         isFallback,

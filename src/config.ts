@@ -1,4 +1,5 @@
-// The server's whole configuration, read once from the environment. Each setting carries its
+// The server's whole configuration, read once from the environment: the shared settings here,
+// each module's own in its `<module>.config.ts` (spread in below). Each setting carries its
 // own documentation so the README table and `.env.example` can be checked against it (see
 // test/platform/config.test.ts): a setting that is not documented fails the tests.
 import { randomBytes } from 'node:crypto';
@@ -6,79 +7,25 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { backupSettings } from './modules/backups/backups.config';
+import { catalogSettings } from './modules/catalog/catalog.config';
+import { checkInvoiceSettings, invoiceSettings } from './modules/invoices/invoices.config';
+import { checkPaymentSettings, paymentSettings } from './modules/payments/payments.config';
+import { webhookSettings } from './modules/webhooks/webhooks.config';
 import { FCM_DEFAULT_BASE_URL } from './platform/push/fcm-defaults';
 import { readServiceAccount } from './platform/push/service-account';
+import { bool, csv, int, isTimeZone, optionalString, type Setting, setting } from './platform/settings';
 import { AAKASH_SMS_DEFAULT_URL, SPARROW_SMS_DEFAULT_URL } from './platform/sms/provider-urls';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-// Digits only: z.coerce.number() would read ' ' as 0 (PORT=' ' listening on a random port) and
-// accept '1e3' or '0x10'.
-const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, 'expected a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-const csv = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-
-/** An IANA zone name the runtime knows (the database knows the same tz database names). */
-function isTimeZone(name: string): boolean {
-  // Names only: an offset such as `+05:45` means the opposite sign to PostgreSQL (POSIX rules).
-  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The providers an online gateway may name (decisions.md, "Real gateways"). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'esewa', 'khalti'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** eSewa's public test merchant and key (developer.esewa.com.np, ePay v2): refused in production. */
-export const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST';
-export const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q';
-/** Hosts of the providers' test environments: a production server must not point there. */
-const TEST_HOSTS = [
-  'rc-epay.esewa.com.np',
-  'rc.esewa.com.np',
-  'uat.esewa.com.np',
-  'dev.khalti.com',
-  'a.khalti.com',
-];
-const isTestHost = (url: string) => TEST_HOSTS.includes(new URL(url).hostname);
-
-/** The setting that names the provider of each online gateway. */
-export const PAYMENT_GATEWAY_SETTINGS = {
-  gateway_card: 'PAYMENT_GATEWAY_CARD',
-  gateway_wallet_a: 'PAYMENT_GATEWAY_WALLET_A',
-  gateway_wallet_b: 'PAYMENT_GATEWAY_WALLET_B',
-  gateway_bank: 'PAYMENT_GATEWAY_BANK',
-} as const;
-
-interface Setting<S extends z.ZodType> {
-  doc: string;
-  schema: S;
-  /** The default as a user would write it in the environment; undefined means unset. */
-  default?: string;
-  /** Shown in the docs as the example value, when there is no default. */
-  example?: string;
-}
-const setting = <S extends z.ZodType>(s: Setting<S>) => s;
+// Each module's own settings are in its `<module>.config.ts`; these names stay importable here.
+export {
+  ESEWA_TEST_PRODUCT_CODE,
+  ESEWA_TEST_SECRET_KEY,
+  PAYMENT_GATEWAY_SETTINGS,
+  PAYMENT_PROVIDERS,
+  type PaymentProvider,
+  paymentGatewayProviders,
+} from './modules/payments/payments.config';
 
 export const settings = {
   NODE_ENV: setting({
@@ -423,45 +370,7 @@ export const settings = {
     schema: z.string().min(1),
     default: 'openid email profile',
   }),
-  SEARCH_SIMILARITY_THRESHOLD: setting({
-    doc: 'Product search: a title matches a search term when their trigram similarity is above this (0 to 1).',
-    schema: z
-      .string()
-      .trim()
-      .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'expected a number from 0 to 1')
-      .transform(Number),
-    default: '0.3',
-  }),
-  CATALOG_ADMIN_PRODUCT_SEARCH_RATE_LIMIT: setting({
-    doc: 'Admin product lists with `search`: requests allowed per admin per window.',
-    schema: int(1),
-    default: '120',
-  }),
-  CATALOG_ADMIN_PRODUCT_SEARCH_RATE_WINDOW_SECONDS: setting({
-    doc: 'Window of `CATALOG_ADMIN_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
-    schema: int(1),
-    default: '60',
-  }),
-  CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT: setting({
-    doc: 'Public product lists with `search` (both surfaces together): requests allowed per IP per window.',
-    schema: int(1),
-    default: '60',
-  }),
-  CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_WINDOW_SECONDS: setting({
-    doc: 'Window of `CATALOG_CUSTOMER_PRODUCT_SEARCH_RATE_LIMIT`, in seconds.',
-    schema: int(1),
-    default: '60',
-  }),
-  CATALOG_LOW_STOCK_THRESHOLD: setting({
-    doc: 'A published, sellable physical product with this many units or fewer available (on hand minus reserved) is low in stock: the admin dashboard lists it (at most 10, fewest first).',
-    schema: int(0, 1_000_000),
-    default: '5',
-  }),
-  CATALOG_PUBLIC_LIST_CACHE_SECONDS: setting({
-    doc: 'Public product list pages are kept this long in the cache (0: off). Product, taxonomy and review-moderation writes clear them; stock changes show within this time.',
-    schema: int(0, 3600),
-    default: '15',
-  }),
+  ...catalogSettings,
   BLOG_PUBLIC_CACHE_TTL_SECONDS: setting({
     doc: 'Public and mobile blog reads (lists, categories, posts) are kept this long in the cache (0: off). Any admin blog write clears them.',
     schema: int(0, 86400),
@@ -572,76 +481,7 @@ export const settings = {
     schema: int(0, 3600),
     default: '60',
   }),
-  TAX_INVOICES_ENABLED: setting({
-    doc: 'When true, Pasal issues Nepali tax invoices and credit notes (IRD e-billing): an invoice when an order is paid (online payment verified, COD collected, POS payment), a credit note when a paid order is refunded or cancelled. False: a store not registered for VAT keeps the plain invoice.',
-    schema: bool,
-    default: 'false',
-  }),
-  SELLER_NAME: setting({
-    doc: 'The seller as registered with the IRD, printed on tax invoices and credit notes. Unset: `STORE_NAME`.',
-    schema: optionalString,
-  }),
-  SELLER_ADDRESS: setting({
-    doc: "The seller's registered address, printed on tax invoices and credit notes.",
-    schema: z.string().trim().max(200),
-    default: 'Kathmandu, Nepal',
-  }),
-  SELLER_PAN: setting({
-    doc: "The seller's PAN/VAT number (9 digits). Production refuses to start with `TAX_INVOICES_ENABLED=true` and no valid PAN.",
-    schema: optionalString,
-    example: '601234567',
-  }),
-  VAT_RATE_PERCENT: setting({
-    doc: 'VAT rate of tax invoices, in percent.',
-    schema: int(0, 100),
-    default: '13',
-  }),
-  PRICES_INCLUDE_VAT: setting({
-    doc: "When true, an order's `finalPayable` (shipping included) is VAT-inclusive and the invoice splits it into taxable amount and VAT. False: `finalPayable` is the taxable amount and VAT is added on the invoice.",
-    schema: bool,
-    default: 'true',
-  }),
-  INVOICE_NUMBER_PREFIX: setting({
-    doc: 'Prefix of tax invoice numbers; the number after it restarts at 1 each Nepali fiscal year.',
-    schema: z
-      .string()
-      .trim()
-      .max(20)
-      .regex(/^[A-Za-z0-9/-]*$/),
-    default: 'INV-',
-  }),
-  CREDIT_NOTE_NUMBER_PREFIX: setting({
-    doc: 'Prefix of credit note numbers; their own series, restarting at 1 each Nepali fiscal year.',
-    schema: z
-      .string()
-      .trim()
-      .max(20)
-      .regex(/^[A-Za-z0-9/-]*$/),
-    default: 'CN-',
-  }),
-  INVOICE_ABBREVIATED_MAX_NPR: setting({
-    doc: 'A sale without a buyer PAN whose total is at most this many NPR gets an abbreviated tax invoice (same series). 0: off.',
-    schema: int(0),
-    default: '0',
-  }),
-  CBMS_URL: setting({
-    doc: "Base URL of the IRD's Central Billing Monitoring System; when set, every tax invoice and credit note is posted to `{CBMS_URL}/api/bill` or `/api/billreturn` by the job `tax.cbms_sync`. Unset: no sync (`syncStatus` `not_required`).",
-    schema: optionalString,
-    example: 'https://cbapi.ird.gov.np',
-  }),
-  CBMS_USERNAME: setting({
-    doc: 'CBMS user name given by the IRD.',
-    schema: optionalString,
-  }),
-  CBMS_PASSWORD: setting({
-    doc: 'CBMS password given by the IRD (secret). Production refuses to start with `CBMS_URL` set and no password.',
-    schema: optionalString,
-  }),
-  CBMS_RETRY_BASE_SECONDS: setting({
-    doc: 'A CBMS post that fails (no answer, or reply 102, 103, 104) is tried again after this many seconds, doubling each time, at most 8 tries in all.',
-    schema: int(0, 86_400),
-    default: '30',
-  }),
+  ...invoiceSettings,
   BANNER_SCHEDULE_SYNC_CRON: setting({
     doc: 'Cron pattern of the job that moves banners and campaigns between scheduled, active, expired and ended.',
     schema: z.string().trim().min(1),
@@ -652,96 +492,8 @@ export const settings = {
     schema: z.string().trim().min(1),
     default: '0 1 * * *',
   }),
-  PAYMENTS_MODE: setting({
-    doc: '`sandbox` or `live`. Unset: `sandbox` outside production, `live` in production. In `sandbox` mode the online gateways left on `sandbox` pay through the built-in sandbox page (`/api/payments/sandbox/:paymentId`). Production refuses to start with `sandbox` unless `PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION=true`.',
-    schema: optionalString.pipe(z.enum(['sandbox', 'live']).optional()),
-    example: 'sandbox',
-  }),
-  PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION: setting({
-    doc: 'Lets a production server start with `PAYMENTS_MODE=sandbox` (a staging deployment that must never take real money).',
-    schema: bool,
-    default: 'false',
-  }),
-  PAYMENT_GATEWAY_WALLET_A: setting({
-    doc: 'Provider of gateway `gateway_wallet_a`: `sandbox`, `esewa` (eSewa ePay v2) or `khalti` (Khalti web checkout). A gateway on `esewa` or `khalti` uses that provider whatever `PAYMENTS_MODE` says; one on `sandbox` serves only in `PAYMENTS_MODE=sandbox`.',
-    schema: z.enum(PAYMENT_PROVIDERS),
-    default: 'sandbox',
-  }),
-  PAYMENT_GATEWAY_WALLET_B: setting({
-    doc: 'Provider of gateway `gateway_wallet_b` (`sandbox`, `esewa` or `khalti`, as `PAYMENT_GATEWAY_WALLET_A`).',
-    schema: z.enum(PAYMENT_PROVIDERS),
-    default: 'sandbox',
-  }),
-  PAYMENT_GATEWAY_CARD: setting({
-    doc: 'Provider of gateway `gateway_card` (`sandbox`, `esewa` or `khalti`, as `PAYMENT_GATEWAY_WALLET_A`).',
-    schema: z.enum(PAYMENT_PROVIDERS),
-    default: 'sandbox',
-  }),
-  PAYMENT_GATEWAY_BANK: setting({
-    doc: 'Provider of gateway `gateway_bank` (`sandbox`, `esewa` or `khalti`, as `PAYMENT_GATEWAY_WALLET_A`).',
-    schema: z.enum(PAYMENT_PROVIDERS),
-    default: 'sandbox',
-  }),
-  ESEWA_PRODUCT_CODE: setting({
-    doc: "eSewa merchant (product) code. The default `EPAYTEST` is eSewa's public test merchant; production refuses it.",
-    schema: z.string().trim().min(1).max(64),
-    default: ESEWA_TEST_PRODUCT_CODE,
-  }),
-  ESEWA_SECRET_KEY: setting({
-    doc: "eSewa secret key (signs the form and checks the success redirect, HMAC-SHA256). The default is eSewa's published test key; production refuses it when a gateway uses `esewa`.",
-    schema: z.string().min(1),
-    default: ESEWA_TEST_SECRET_KEY,
-  }),
-  ESEWA_FORM_URL: setting({
-    doc: "Where the customer's browser posts the signed eSewa form (`redirectUrl`). Default: the test environment; production: `https://epay.esewa.com.np/api/epay/main/v2/form`.",
-    schema: z.url({ protocol: /^https?$/ }),
-    default: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
-  }),
-  ESEWA_STATUS_URL: setting({
-    doc: 'eSewa status-check API (GET with `product_code`, `total_amount`, `transaction_uuid`). Default: the test environment; production: `https://epay.esewa.com.np/api/epay/transaction/status/`.',
-    schema: z.url({ protocol: /^https?$/ }),
-    default: 'https://rc.esewa.com.np/api/epay/transaction/status/',
-  }),
-  KHALTI_SECRET_KEY: setting({
-    doc: 'Khalti merchant secret key (`Authorization: Key <secret>`), from test-admin.khalti.com for the sandbox or admin.khalti.com for production. No default: Khalti publishes no shared test key, so a gateway on `khalti` without it stops the start.',
-    schema: optionalString,
-    example: 'your-khalti-secret-key',
-  }),
-  KHALTI_BASE_URL: setting({
-    doc: 'Khalti API base (`/epayment/initiate/` and `/epayment/lookup/` are under it). Default: the sandbox; production: `https://khalti.com/api/v2`. Production refuses a sandbox host.',
-    schema: z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, '')),
-    default: 'https://dev.khalti.com/api/v2',
-  }),
-  PAYMENT_PROVIDER_TIMEOUT_MS: setting({
-    doc: 'How long a call to eSewa or Khalti may take (initiation, status, lookup) before it counts as the provider being unreachable.',
-    schema: int(500, 60_000),
-    default: '10000',
-  }),
-  PAYMENT_RECONCILE_INTERVAL_SECONDS: setting({
-    doc: 'The reconciliation job `payment.reconcile` runs this often: it asks eSewa or Khalti about every payment still pending after `PAYMENT_RECONCILE_AFTER_SECONDS`.',
-    schema: int(10, 86_400),
-    default: '180',
-  }),
-  PAYMENT_RECONCILE_AFTER_SECONDS: setting({
-    doc: 'A payment still pending this long after checkout is asked about by `payment.reconcile` (a customer who closed the browser before the redirect still gets the order paid).',
-    schema: int(0, 86_400),
-    default: '300',
-  }),
-  BACKUP_DIR: setting({
-    doc: 'Folder where `db:backup` and the scheduled backups write `pasal-YYYYMMDD-HHmmss.sql.gz` (UTC). Unset: `DATA_DIR/backups`.',
-    schema: optionalString,
-    example: '/var/backups/pasal',
-  }),
-  BACKUP_CRON: setting({
-    doc: 'Cron pattern (UTC) of the scheduled backup the worker makes (`backup.scheduled`); unset: no scheduled backups. On PostgreSQL the worker needs `pg_dump`.',
-    schema: optionalString,
-    example: '30 2 * * *',
-  }),
-  BACKUP_KEEP: setting({
-    doc: 'After a scheduled backup, only this many newest `pasal-….sql.gz` in `BACKUP_DIR` are kept (with their `.files.tar.gz`).',
-    schema: int(1, 10_000),
-    default: '7',
-  }),
+  ...paymentSettings,
+  ...backupSettings,
   OTEL_EXPORTER_OTLP_ENDPOINT: setting({
     doc: 'OTLP/HTTP collector base URL (`/v1/traces` is added): set it (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) to send traces; unset, tracing is off and OpenTelemetry is not even loaded. The other standard `OTEL_*` variables (headers, timeouts, sampler) are honoured.',
     schema: optionalString.pipe(z.url().optional()),
@@ -763,36 +515,7 @@ export const settings = {
     example: 'pasal-api-eu',
   }),
   // ---------- webhooks (decisions.md, "Webhooks (Standard Webhooks)") ----------
-  WEBHOOK_TIMEOUT_MS: setting({
-    doc: 'One webhook delivery attempt must be answered with a 2xx within this many milliseconds; otherwise it counts as failed and is tried again.',
-    schema: int(100, 120_000),
-    default: '10000',
-  }),
-  WEBHOOK_RETRY_BASE_SECONDS: setting({
-    doc: 'A failed webhook delivery is tried again after this many seconds, then twice as long each time, up to `WEBHOOK_MAX_ATTEMPTS` attempts.',
-    schema: int(1, 86_400),
-    default: '30',
-  }),
-  WEBHOOK_MAX_ATTEMPTS: setting({
-    doc: 'Attempts of one webhook delivery (the first included) before it is marked `failed`.',
-    schema: int(1, 20),
-    default: '8',
-  }),
-  WEBHOOK_DISABLE_AFTER_FAILURES: setting({
-    doc: 'After this many failed webhook deliveries in a row an endpoint is set inactive and the admins holding `Webhooks_UPDATE` are notified in-app.',
-    schema: int(1, 10_000),
-    default: '20',
-  }),
-  WEBHOOK_DELIVERY_RETENTION_DAYS: setting({
-    doc: 'Webhook deliveries (with their attempt log and payload) are kept this many days, then removed by a daily job.',
-    schema: int(1, 3650),
-    default: '30',
-  }),
-  WEBHOOK_ALLOW_PRIVATE_URLS: setting({
-    doc: 'true: webhook URLs may point at loopback, private, link-local, unique-local or unspecified addresses (development and tests only; keep false in production, where it guards against server-side request forgery).',
-    schema: bool,
-    default: 'false',
-  }),
+  ...webhookSettings,
 } as const;
 
 type Settings = typeof settings;
@@ -860,28 +583,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const expected = `${(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/api/mobile/auth/idp/callback`;
     if (config.IDP_CALLBACK_URL !== expected) problems.set('IDP_CALLBACK_URL', `must equal ${expected}`);
   }
-  if (
-    config.NODE_ENV === 'production' &&
-    config.PAYMENTS_MODE === 'sandbox' &&
-    !config.PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION
-  ) {
-    problems.set(
-      'PAYMENTS_MODE',
-      'sandbox payments are refused in production (anyone could pay with the sandbox page); set PAYMENTS_MODE=live, or PAYMENTS_ALLOW_SANDBOX_IN_PRODUCTION=true for a staging server',
-    );
-  }
-  checkPaymentProviders(config, problems);
-  if (config.NODE_ENV === 'production' && config.TAX_INVOICES_ENABLED) {
-    if (!/^\d{9}$/.test(config.SELLER_PAN ?? '') && !problems.has('SELLER_PAN'))
-      problems.set('SELLER_PAN', 'must be the 9-digit PAN when TAX_INVOICES_ENABLED=true in production');
-  }
-  if (
-    config.NODE_ENV === 'production' &&
-    config.CBMS_URL &&
-    !config.CBMS_PASSWORD &&
-    !problems.has('CBMS_PASSWORD')
-  )
-    problems.set('CBMS_PASSWORD', 'must be set in production when CBMS_URL is set');
+  checkPaymentSettings(config, (name, message) => {
+    if (!problems.has(name)) problems.set(name, message);
+  });
+  checkInvoiceSettings(config, (name, message) => {
+    if (!problems.has(name)) problems.set(name, message);
+  });
   if (config.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name] && !problems.has(name)) problems.set(name, 'must be set when STORAGE_DRIVER=s3');
@@ -925,65 +632,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: config.JWT_SECRET ?? secrets!.JWT_SECRET,
     URL_SIGNING_SECRET: config.URL_SIGNING_SECRET ?? secrets!.URL_SIGNING_SECRET,
   };
-}
-
-/**
- * Which provider serves each online gateway (`GET /ready`, the start-up line): `none` for a
- * gateway left on `sandbox` where the sandbox is not allowed. Never a secret.
- */
-export function paymentGatewayProviders(
-  config: Pick<
-    Config,
-    'PAYMENTS_MODE' | (typeof PAYMENT_GATEWAY_SETTINGS)[keyof typeof PAYMENT_GATEWAY_SETTINGS]
-  >,
-): Record<keyof typeof PAYMENT_GATEWAY_SETTINGS, PaymentProvider | 'none'> {
-  const entries = Object.entries(PAYMENT_GATEWAY_SETTINGS).map(([gateway, name]) => {
-    const provider = config[name];
-    return [gateway, provider === 'sandbox' && config.PAYMENTS_MODE !== 'sandbox' ? 'none' : provider];
-  });
-  return Object.fromEntries(entries) as Record<
-    keyof typeof PAYMENT_GATEWAY_SETTINGS,
-    PaymentProvider | 'none'
-  >;
-}
-
-/**
- * decisions.md, "Real gateways": a provider named by a gateway needs its secret, and a
- * production server takes no test key, test merchant or test host.
- */
-function checkPaymentProviders(config: RawConfig, problems: Map<SettingName, string>): void {
-  const used = new Set(Object.values(PAYMENT_GATEWAY_SETTINGS).map((name) => config[name]));
-  const production = config.NODE_ENV === 'production';
-  const refuse = (name: SettingName, message: string) => {
-    if (!problems.has(name)) problems.set(name, message);
-  };
-  if (used.has('khalti')) {
-    if (!config.KHALTI_SECRET_KEY) {
-      refuse(
-        'KHALTI_SECRET_KEY',
-        'must be set when a PAYMENT_GATEWAY_* names khalti (Khalti publishes no shared test key: take yours from test-admin.khalti.com)',
-      );
-    } else if (production && /^test_/.test(config.KHALTI_SECRET_KEY)) {
-      refuse(
-        'KHALTI_SECRET_KEY',
-        'is a test key; production needs the live secret key from admin.khalti.com',
-      );
-    }
-    if (production && config.KHALTI_BASE_URL && isTestHost(config.KHALTI_BASE_URL)) {
-      refuse('KHALTI_BASE_URL', 'points at the Khalti sandbox; production uses https://khalti.com/api/v2');
-    }
-  }
-  if (used.has('esewa') && production) {
-    if (config.ESEWA_SECRET_KEY === ESEWA_TEST_SECRET_KEY) {
-      refuse('ESEWA_SECRET_KEY', "must be set in production: the default is eSewa's public test key");
-    }
-    if (config.ESEWA_PRODUCT_CODE === ESEWA_TEST_PRODUCT_CODE) {
-      refuse('ESEWA_PRODUCT_CODE', "must be set in production: EPAYTEST is eSewa's test merchant");
-    }
-    for (const name of ['ESEWA_FORM_URL', 'ESEWA_STATUS_URL'] as const) {
-      if (config[name] && isTestHost(config[name])) refuse(name, "points at eSewa's test environment");
-    }
-  }
 }
 
 /** Outside production, secrets are made once and kept, so tokens survive a restart. */

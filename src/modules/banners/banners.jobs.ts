@@ -3,15 +3,16 @@
 import { z } from 'zod';
 import { inTransaction } from '../../platform/db/transaction';
 import { defineJob } from '../../platform/jobs/jobs';
-import * as repo from './banners.repository';
+import * as bannerRepo from './banners/banners.repository';
 import { type BannerDeps, clearBannerCaches } from './banners.service';
+import * as repo from './tracking/tracking.repository';
 import {
   clickPayload,
   impressionPayload,
   recordClick,
   recordImpression,
   type TrackingJobs,
-} from './tracking.service';
+} from './tracking/tracking.service';
 
 export const ROLLUP_BATCH_SIZE = 100;
 
@@ -42,7 +43,7 @@ export function trackingJobs(deps: BannerDeps): TrackingJobs {
  * was missed is caught up by the next. Returns how many rows changed.
  */
 export async function syncScheduleStatus(deps: BannerDeps): Promise<number> {
-  const changed = await inTransaction(deps.db, (tx) => repo.syncScheduleStatuses(tx, deps.clock.now()));
+  const changed = await inTransaction(deps.db, (tx) => bannerRepo.syncScheduleStatuses(tx, deps.clock.now()));
   // clearBannerCaches logs a failure and never throws: the status change stands.
   if (changed > 0) await clearBannerCaches(deps);
   return changed;

@@ -2,6 +2,7 @@
 // targeting rules; public serving per visitor context with a short cache, impression and click
 // tracking through jobs, and the schedule sync and daily statistics jobs.
 import type { PasalModule } from '../../platform/module';
+import { bannerRoutes } from './banners/banners.routes';
 import { scheduleJobs, trackingJobs } from './banners.jobs';
 import {
   assignmentPermissions,
@@ -10,10 +11,9 @@ import {
   placementPermissions,
   targetingRulePermissions,
 } from './banners.permissions';
-import { bannerRoutes } from './banners.routes';
-import { campaignRoutes } from './campaigns.routes';
-import { placementRoutes } from './placements.routes';
-import { servingRoutes } from './serving.routes';
+import { campaignRoutes } from './campaigns/campaigns.routes';
+import { placementRoutes } from './placements/placements.routes';
+import { servingRoutes } from './serving/serving.routes';
 
 export { rollupStats, syncScheduleStatus } from './banners.jobs';
 

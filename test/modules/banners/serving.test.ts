@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVE_CACHE_PREFIX } from '../../../src/modules/banners/banners.service';
 import { banners as bannersTable } from '../../../src/modules/banners/banners.table';
-import { contextHash, servingContext } from '../../../src/modules/banners/serving-context';
+import { contextHash, servingContext } from '../../../src/modules/banners/serving/serving.context';
 import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';

@@ -2,15 +2,8 @@
 // operator (time zones and midnight wrap included), the context read from headers, the
 // schedule window rules and the campaign transition table.
 import { describe, expect, it } from 'vitest';
-import { insideRecurrenceWindow, servableAt } from '../../../src/modules/banners/banner-schedule';
+import { insideRecurrenceWindow, servableAt } from '../../../src/modules/banners/banners/banners.schedule';
 import type { CampaignStatus } from '../../../src/modules/banners/banners.table';
-import { CAMPAIGN_TRANSITIONS, canTransition } from '../../../src/modules/banners/campaign-transitions';
-import {
-  contextHash,
-  deviceOf,
-  primaryLanguage,
-  servingContext,
-} from '../../../src/modules/banners/serving-context';
 import {
   operatorAllowed,
   parseRuleValue,
@@ -18,7 +11,17 @@ import {
   ruleMatches,
   rulesMatch,
   type ServingContext,
-} from '../../../src/modules/banners/targeting';
+} from '../../../src/modules/banners/campaigns/campaigns.targeting';
+import {
+  CAMPAIGN_TRANSITIONS,
+  canTransition,
+} from '../../../src/modules/banners/campaigns/campaigns.transitions';
+import {
+  contextHash,
+  deviceOf,
+  primaryLanguage,
+  servingContext,
+} from '../../../src/modules/banners/serving/serving.context';
 
 const base: ServingContext = {
   device: 'desktop',

@@ -15,7 +15,7 @@ import {
   bannerDailyStats,
   bannerImpressions,
 } from '../../../src/modules/banners/banners.table';
-import { recordImpression } from '../../../src/modules/banners/tracking.service';
+import { recordImpression } from '../../../src/modules/banners/tracking/tracking.service';
 import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInAdmin, signedInCustomer } from '../../helpers/factories';

@@ -11,12 +11,14 @@ import {
   listAdminProducts,
   listPublicProducts,
   type ProductFilters,
+} from '../../../src/modules/catalog/products/products.repository';
+import { productSearchLimits } from '../../../src/modules/catalog/products/products.routes';
+import {
   resolveSearch,
   setSimilarityThreshold,
   titleSearchKeys,
   titleTrigramShares,
-} from '../../../src/modules/catalog/products/products.repository';
-import { productSearchLimits } from '../../../src/modules/catalog/products/products.routes';
+} from '../../../src/modules/catalog/products/products.search.repository';
 import {
   comparePublicSearch,
   explainProductSearch,

@@ -30,6 +30,7 @@ import type {
   UpdateProductBody,
 } from './products.schemas';
 import { publicProductDetail, publicProductListItem } from './products.schemas';
+import * as searchRepo from './products.search.repository';
 
 const publicPageSchema = pageSchema(publicProductListItem);
 
@@ -439,13 +440,16 @@ export async function getAdminProduct(deps: ProductDeps, id: number): Promise<Ad
 function withSearch<T>(
   deps: Pick<ProductDeps, 'db' | 'config' | 'cache'>,
   term: string | undefined,
-  read: (db: Db, search: repo.ProductSearch | undefined) => Promise<T>,
+  read: (db: Db, search: searchRepo.ProductSearch | undefined) => Promise<T>,
 ): Promise<T> {
   if (!term) return read(deps.db, undefined);
   return inTransaction(deps.db, async (tx) => {
-    await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
+    await searchRepo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
     const shares = await titleTrigramShares(deps, tx);
-    return read(tx, await repo.resolveSearch(tx, term, deps.config.SEARCH_SIMILARITY_THRESHOLD, shares));
+    return read(
+      tx,
+      await searchRepo.resolveSearch(tx, term, deps.config.SEARCH_SIMILARITY_THRESHOLD, shares),
+    );
   });
 }
 
@@ -454,8 +458,11 @@ const TRIGRAM_SHARES_KEY = 'catalog:title-trigram-shares';
 const TRIGRAM_SHARES_TTL_MS = 10 * 60_000;
 
 /** The title trigram shares the search orders its keys by, from the cache when there is one. */
-function titleTrigramShares(deps: Pick<ProductDeps, 'cache'>, db: Db): Promise<repo.TitleTrigramShares> {
-  const load = () => repo.titleTrigramShares(db);
+function titleTrigramShares(
+  deps: Pick<ProductDeps, 'cache'>,
+  db: Db,
+): Promise<searchRepo.TitleTrigramShares> {
+  const load = () => searchRepo.titleTrigramShares(db);
   if (!deps.cache) return load();
   return cached(deps.cache, TRIGRAM_SHARES_KEY, TRIGRAM_SHARES_TTL_MS, load, { local: true });
 }
@@ -570,7 +577,7 @@ export async function explainProductSearch(
   opts: { withoutSeqScan?: boolean; admin?: boolean; analyze?: boolean } = {},
 ): Promise<string[]> {
   return inTransaction(deps.db, async (tx) => {
-    await repo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
+    await searchRepo.setSimilarityThreshold(tx, deps.config.SEARCH_SIMILARITY_THRESHOLD);
     if (opts.withoutSeqScan) await repo.disableSeqScan(tx);
     return repo.explainSearch(tx, term, deps.config.SEARCH_SIMILARITY_THRESHOLD, !opts.admin, opts.analyze);
   });

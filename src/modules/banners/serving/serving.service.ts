@@ -2,14 +2,15 @@
 // "Banner serving"). The placement is checked before the result is used; results are cached per
 // slug and context hash; `servedAt` is stamped after the cache and never stored in it.
 
-import { serializedWith } from '../../platform/http/envelope';
-import { servableAt } from './banner-schedule';
-import { bannerErrors } from './banners.errors';
-import * as repo from './banners.repository';
-import { type ServedBanner, type ServedPlacement, servedSelection } from './banners.schemas';
-import { type BannerDeps, SERVE_CACHE_PREFIX } from './banners.service';
-import { contextHash } from './serving-context';
-import { rulesMatch, type ServingContext } from './targeting';
+import { serializedWith } from '../../../platform/http/envelope';
+import { servableAt } from '../banners/banners.schedule';
+import { bannerErrors } from '../banners.errors';
+import { type BannerDeps, SERVE_CACHE_PREFIX } from '../banners.service';
+import { rulesMatch, type ServingContext } from '../campaigns/campaigns.targeting';
+import * as placementRepo from '../placements/placements.repository';
+import { contextHash } from './serving.context';
+import * as repo from './serving.repository';
+import { type ServedBanner, type ServedPlacement, servedSelection } from './serving.schemas';
 
 interface PlacementEntry {
   id: number;
@@ -32,7 +33,7 @@ async function activePlacement(
 ): Promise<PlacementEntry> {
   let entry = cachedEntry;
   if (!entry) {
-    const row = await repo.findPlacementBySlug(deps.db, slug);
+    const row = await placementRepo.findPlacementBySlug(deps.db, slug);
     entry = row?.isActive
       ? {
           id: row.id,

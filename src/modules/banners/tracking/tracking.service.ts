@@ -4,11 +4,11 @@
 // is dropped by the queue) and is unique in the table (a later repeat, or the same event on two
 // processes at once, makes no second row: ON CONFLICT DO NOTHING).
 import { z } from 'zod';
-import type { JobDefinition } from '../../platform/jobs/jobs';
-import { bannerErrors } from './banners.errors';
-import * as repo from './banners.repository';
-import type { ClickBody, ImpressionBody } from './banners.schemas';
-import type { BannerDeps } from './banners.service';
+import type { JobDefinition } from '../../../platform/jobs/jobs';
+import { bannerErrors } from '../banners.errors';
+import type { BannerDeps } from '../banners.service';
+import * as repo from './tracking.repository';
+import type { ClickBody, ImpressionBody } from './tracking.schemas';
 
 const common = {
   bannerId: z.number().int(),

@@ -1,6 +1,6 @@
 // The campaign lifecycle of decisions.md ("Campaign transitions"): which admin move is allowed
 // from which status. `ended` and `cancelled` are final.
-import type { CampaignStatus } from './banners.table';
+import type { CampaignStatus } from '../banners.table';
 
 export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
   draft: ['scheduled', 'active', 'cancelled'],

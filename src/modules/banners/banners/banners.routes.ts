@@ -1,10 +1,12 @@
 // Admin banners (/api/admin/banners, Banners_*). Create answers 200 (interface).
-import { access } from '../../platform/auth/access';
-import { currentUser } from '../../platform/http/access-hook';
-import { envelopeSchema, ok } from '../../platform/http/envelope';
-import type { ApiApp } from '../../platform/module';
-import { bannerErrors } from './banners.errors';
-import { bannerPermissions } from './banners.permissions';
+import { access } from '../../../platform/auth/access';
+import { currentUser } from '../../../platform/http/access-hook';
+import { envelopeSchema, ok } from '../../../platform/http/envelope';
+import type { ApiApp } from '../../../platform/module';
+import { bannerErrors } from '../banners.errors';
+import { bannerPermissions } from '../banners.permissions';
+import * as areaSchemas from '../banners.schemas';
+import type { BannerDeps } from '../banners.service';
 import * as s from './banners.schemas';
 import * as banners from './banners.service';
 
@@ -13,7 +15,7 @@ const referenceErrors = (['BRAND', 'CATEGORY', 'PRODUCT'] as const).map((what) =
   bannerErrors.referenceInvalid(what, 0),
 );
 
-export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
+export function bannerRoutes(app: ApiApp, deps: BannerDeps) {
   const tags = ['banners'];
   const one = { 200: envelopeSchema(s.adminBanner) };
 
@@ -51,7 +53,12 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
     '/api/admin/banners/:publicId',
     {
       config: { access: access.admin(bannerPermissions.READ), errors: [bannerErrors.bannerNotFound()] },
-      schema: { tags, summary: 'One banner (deleted ones too)', params: s.publicIdParams, response: one },
+      schema: {
+        tags,
+        summary: 'One banner (deleted ones too)',
+        params: areaSchemas.publicIdParams,
+        response: one,
+      },
     },
     async (request) => ok(await banners.getBanner(deps, request.params.publicId), 'Banner'),
   );
@@ -71,7 +78,7 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
       schema: {
         tags,
         summary: 'Change fields of a banner',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         body: s.updateBannerBody,
         response: one,
       },
@@ -90,7 +97,7 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
         access: access.admin(bannerPermissions.DELETE),
         errors: [bannerErrors.bannerNotFound(), bannerErrors.bannerAlreadyDeleted()],
       },
-      schema: { tags, summary: 'Soft-delete a banner', params: s.publicIdParams, response: one },
+      schema: { tags, summary: 'Soft-delete a banner', params: areaSchemas.publicIdParams, response: one },
     },
     async (request) =>
       ok(await banners.deleteBanner(deps, currentUser(request), request.params.publicId), 'Banner deleted'),
@@ -103,7 +110,12 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
         access: access.admin(bannerPermissions.UPDATE),
         errors: [bannerErrors.bannerNotFound(), bannerErrors.bannerNotDeleted()],
       },
-      schema: { tags, summary: 'Restore a deleted banner', params: s.publicIdParams, response: one },
+      schema: {
+        tags,
+        summary: 'Restore a deleted banner',
+        params: areaSchemas.publicIdParams,
+        response: one,
+      },
     },
     async (request) =>
       ok(await banners.restoreBanner(deps, currentUser(request), request.params.publicId), 'Banner restored'),
@@ -119,7 +131,7 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
       schema: {
         tags,
         summary: 'Set scheduleStatus, publishAt, expiresAt and the recurrence fields',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         body: s.scheduleBannerBody,
         response: one,
       },
@@ -142,7 +154,7 @@ export function bannerRoutes(app: ApiApp, deps: banners.BannerDeps) {
         schema: {
           tags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} a banner`,
-          params: s.publicIdParams,
+          params: areaSchemas.publicIdParams,
           response: one,
         },
       },

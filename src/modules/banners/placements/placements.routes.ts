@@ -1,13 +1,14 @@
 // Admin placements (/api/admin/placements, Placements_*).
 import { z } from 'zod';
-import { access } from '../../platform/auth/access';
-import { currentUser } from '../../platform/http/access-hook';
-import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
-import type { ApiApp } from '../../platform/module';
-import { bannerErrors } from './banners.errors';
-import { placementPermissions } from './banners.permissions';
-import * as s from './banners.schemas';
-import type { BannerDeps } from './banners.service';
+import { access } from '../../../platform/auth/access';
+import { currentUser } from '../../../platform/http/access-hook';
+import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
+import type { ApiApp } from '../../../platform/module';
+import { bannerErrors } from '../banners.errors';
+import { placementPermissions } from '../banners.permissions';
+import * as areaSchemas from '../banners.schemas';
+import type { BannerDeps } from '../banners.service';
+import * as s from './placements.schemas';
 import * as placements from './placements.service';
 
 export function placementRoutes(app: ApiApp, deps: BannerDeps) {
@@ -35,7 +36,7 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
     '/api/admin/placements/:publicId',
     {
       config: { access: access.admin(placementPermissions.READ), errors: [bannerErrors.placementNotFound()] },
-      schema: { tags, summary: 'One placement', params: s.publicIdParams, response: one },
+      schema: { tags, summary: 'One placement', params: areaSchemas.publicIdParams, response: one },
     },
     async (request) => ok(await placements.getPlacement(deps, request.params.publicId), 'Placement'),
   );
@@ -71,7 +72,7 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags,
         summary: 'Change fields of a placement',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         body: s.updatePlacementBody,
         response: one,
       },
@@ -93,7 +94,7 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags,
         summary: 'Delete a placement with its links; 409 while active assignments exist',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         response: { 200: envelopeSchema(z.null()) },
       },
     },
@@ -117,7 +118,7 @@ export function placementRoutes(app: ApiApp, deps: BannerDeps) {
         schema: {
           tags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} a placement`,
-          params: s.publicIdParams,
+          params: areaSchemas.publicIdParams,
           response: one,
         },
       },

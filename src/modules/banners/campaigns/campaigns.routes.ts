@@ -1,16 +1,17 @@
 // Admin campaigns (/api/admin/campaigns, Campaigns_*), their placements and banner assignments
 // (Assignments_*), and targeting rules (/api/admin/targeting-rules, TargetingRules_*).
 import { z } from 'zod';
-import { access } from '../../platform/auth/access';
-import { currentUser } from '../../platform/http/access-hook';
-import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../platform/http/envelope';
-import type { ApiApp } from '../../platform/module';
-import { bannerErrors } from './banners.errors';
-import { assignmentPermissions, campaignPermissions, targetingRulePermissions } from './banners.permissions';
-import * as s from './banners.schemas';
-import type { BannerDeps } from './banners.service';
-import { LIFECYCLE_ROUTES, type LifecycleAction } from './campaign-transitions';
+import { access } from '../../../platform/auth/access';
+import { currentUser } from '../../../platform/http/access-hook';
+import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
+import type { ApiApp } from '../../../platform/module';
+import { bannerErrors } from '../banners.errors';
+import { assignmentPermissions, campaignPermissions, targetingRulePermissions } from '../banners.permissions';
+import * as areaSchemas from '../banners.schemas';
+import type { BannerDeps } from '../banners.service';
+import * as s from './campaigns.schemas';
 import * as campaigns from './campaigns.service';
+import { LIFECYCLE_ROUTES, type LifecycleAction } from './campaigns.transitions';
 
 /** Every route under a campaign's placement link names a campaign, a placement and their link. */
 const linkErrors = [
@@ -45,7 +46,12 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
     `${base}/:publicId`,
     {
       config: { access: access.admin(campaignPermissions.READ), errors: [bannerErrors.campaignNotFound()] },
-      schema: { tags, summary: 'One campaign (deleted ones too)', params: s.publicIdParams, response: one },
+      schema: {
+        tags,
+        summary: 'One campaign (deleted ones too)',
+        params: areaSchemas.publicIdParams,
+        response: one,
+      },
     },
     async (request) => ok(await campaigns.getCampaign(deps, request.params.publicId), 'Campaign'),
   );
@@ -81,7 +87,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags,
         summary: 'Change fields of a campaign (not its status)',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         body: s.updateCampaignBody,
         response: one,
       },
@@ -100,7 +106,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
         access: access.admin(campaignPermissions.DELETE),
         errors: [bannerErrors.campaignNotFound(), bannerErrors.campaignAlreadyDeleted()],
       },
-      schema: { tags, summary: 'Soft-delete a campaign', params: s.publicIdParams, response: one },
+      schema: { tags, summary: 'Soft-delete a campaign', params: areaSchemas.publicIdParams, response: one },
     },
     async (request) =>
       ok(
@@ -116,7 +122,12 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
         access: access.admin(campaignPermissions.UPDATE),
         errors: [bannerErrors.campaignNotFound(), bannerErrors.campaignNotDeleted()],
       },
-      schema: { tags, summary: 'Restore a deleted campaign', params: s.publicIdParams, response: one },
+      schema: {
+        tags,
+        summary: 'Restore a deleted campaign',
+        params: areaSchemas.publicIdParams,
+        response: one,
+      },
     },
     async (request) =>
       ok(
@@ -141,7 +152,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
         schema: {
           tags,
           summary: `Move the campaign to ${LIFECYCLE_ROUTES[action]}; a move the lifecycle forbids is 400 CAMPAIGN_INVALID_TRANSITION`,
-          params: s.publicIdParams,
+          params: areaSchemas.publicIdParams,
           response: one,
         },
       },
@@ -172,7 +183,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: ltags,
         summary: 'Link the campaign to a placement',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         body: s.createLinkBody,
         response: { 201: envelopeSchema(s.campaignPlacementView) },
       },
@@ -196,7 +207,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: ltags,
         summary: 'Unlink the campaign from a placement (its assignments there go with it)',
-        params: s.linkParams,
+        params: areaSchemas.linkParams,
         response: { 200: envelopeSchema(z.null()) },
       },
     },
@@ -222,7 +233,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
         schema: {
           tags: ltags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} the link`,
-          params: s.linkParams,
+          params: areaSchemas.linkParams,
           response: linkOne,
         },
       },
@@ -251,7 +262,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: ltags,
         summary: 'Banners assigned in the link: primaries in serving order, then fallbacks',
-        params: s.linkParams,
+        params: areaSchemas.linkParams,
         response: { 200: envelopeSchema(z.array(s.assignmentView)) },
       },
     },
@@ -272,7 +283,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: ltags,
         summary: 'Assign a banner in the link',
-        params: s.linkParams,
+        params: areaSchemas.linkParams,
         body: s.createAssignmentBody,
         response: { 201: envelopeSchema(s.assignmentView) },
       },
@@ -300,7 +311,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: ltags,
         summary: 'Change an assignment',
-        params: s.assignmentParams,
+        params: areaSchemas.assignmentParams,
         body: s.updateAssignmentBody,
         response: assignmentOne,
       },
@@ -322,7 +333,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: ltags,
         summary: 'Remove an assignment',
-        params: s.assignmentParams,
+        params: areaSchemas.assignmentParams,
         response: { 200: envelopeSchema(z.null()) },
       },
     },
@@ -346,7 +357,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
         schema: {
           tags: ltags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} an assignment`,
-          params: s.assignmentParams,
+          params: areaSchemas.assignmentParams,
           response: assignmentOne,
         },
       },
@@ -410,7 +421,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: rtags,
         summary: 'Change a targeting rule (the result is checked as a whole)',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         body: s.updateRuleBody,
         response: { 200: envelopeSchema(s.ruleView) },
       },
@@ -432,7 +443,7 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
       schema: {
         tags: rtags,
         summary: 'Delete a targeting rule',
-        params: s.publicIdParams,
+        params: areaSchemas.publicIdParams,
         response: { 200: envelopeSchema(z.null()) },
       },
     },

@@ -1,7 +1,7 @@
 // Whether a banner's schedule lets it be served at a moment (interface document 3, "Serving
 // eligibility by scheduleStatus"). Pure, so the window rules have table-driven tests.
-import type { ScheduleStatus } from './banners.table';
-import { localClockTime } from './targeting';
+import type { ScheduleStatus } from '../banners.table';
+import { localClockTime } from '../campaigns/campaigns.targeting';
 
 export interface BannerSchedule {
   scheduleStatus: ScheduleStatus;

@@ -2,9 +2,9 @@
 // operators"), and the pure matcher serving runs against a visitor's context. No I/O here, so
 // every rule type and operator has a table-driven test.
 import { z } from 'zod';
-import type { RuleType } from './banners.table';
+import type { RuleType } from '../banners.table';
 
-/** What serving knows of the visitor, read from the request headers (see serving-context.ts). */
+/** What serving knows of the visitor, read from the request headers (see serving/serving.context.ts). */
 export interface ServingContext {
   device: 'mobile' | 'tablet' | 'desktop';
   /** Upper-case ISO 3166 alpha-2, or null when no header says. */

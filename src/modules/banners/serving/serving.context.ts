@@ -1,7 +1,7 @@
 // The visitor context of a serving request, read from its headers (interface document 3,
 // "Banner serving"), and the key that names it in the serving cache.
 import { createHash } from 'node:crypto';
-import type { ServingContext } from './targeting';
+import type { ServingContext } from '../campaigns/campaigns.targeting';
 
 type Headers = Record<string, string | string[] | undefined>;
 

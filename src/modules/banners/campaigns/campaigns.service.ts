@@ -1,12 +1,17 @@
 // Campaigns with their lifecycle, their links to placements, the banners assigned in each
 // link, and their targeting rules.
-import type { UserPrincipal } from '../../platform/auth/principal';
-import type { Db } from '../../platform/db/database';
-import { httpErrors } from '../../platform/http/errors';
-import { pageMeta, pageWindow } from '../../platform/http/pagination';
-import { newUuid } from '../../platform/ids';
-import { bannerErrors } from './banners.errors';
-import * as repo from './banners.repository';
+import type { UserPrincipal } from '../../../platform/auth/principal';
+import type { Db } from '../../../platform/db/database';
+import { httpErrors } from '../../../platform/http/errors';
+import { pageMeta, pageWindow } from '../../../platform/http/pagination';
+import { newUuid } from '../../../platform/ids';
+import * as bannerRepo from '../banners/banners.repository';
+import { bannerErrors } from '../banners.errors';
+import type * as areaRepo from '../banners.repository';
+import { type BannerDeps, bannerAreaWrite, cachedAdminList } from '../banners.service';
+import type { RuleType } from '../banners.table';
+import * as placementRepo from '../placements/placements.repository';
+import * as repo from './campaigns.repository';
 import type {
   AdminCampaign,
   AssignmentView,
@@ -20,15 +25,13 @@ import type {
   UpdateAssignmentBody,
   UpdateCampaignBody,
   UpdateRuleBody,
-} from './banners.schemas';
-import { type BannerDeps, bannerAreaWrite, cachedAdminList } from './banners.service';
-import type { RuleType } from './banners.table';
-import { canTransition, LIFECYCLE_ROUTES, type LifecycleAction } from './campaign-transitions';
-import { operatorAllowed, parseRuleValue, RULE_GRAMMAR } from './targeting';
+} from './campaigns.schemas';
+import { operatorAllowed, parseRuleValue, RULE_GRAMMAR } from './campaigns.targeting';
+import { canTransition, LIFECYCLE_ROUTES, type LifecycleAction } from './campaigns.transitions';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const toAdminCampaign = (r: repo.CampaignRow): AdminCampaign => ({
+export const toAdminCampaign = (r: areaRepo.CampaignRow): AdminCampaign => ({
   publicId: r.publicId,
   name: r.name,
   description: r.description,
@@ -186,9 +189,9 @@ export function restoreCampaign(
 // ---------- campaign placements ----------
 
 const toLinkView = (
-  link: repo.LinkRow,
-  campaign: repo.CampaignRow,
-  placement: repo.PlacementRow,
+  link: areaRepo.LinkRow,
+  campaign: areaRepo.CampaignRow,
+  placement: areaRepo.PlacementRow,
 ): CampaignPlacementView => ({
   campaignPublicId: campaign.publicId,
   placementPublicId: placement.publicId,
@@ -201,7 +204,7 @@ const toLinkView = (
 /** The campaign (live), the placement (locked FOR SHARE against its delete) and their link. */
 async function resolveLink(tx: Db, campaignPublicId: string, placementPublicId: string) {
   const campaign = await liveCampaign(tx, campaignPublicId, 'share');
-  const placement = await repo.lockPlacement(tx, placementPublicId, 'share');
+  const placement = await placementRepo.lockPlacement(tx, placementPublicId, 'share');
   if (!placement) throw bannerErrors.placementNotFound();
   const link = await repo.findLink(tx, campaign.id, placement.id);
   if (!link) throw bannerErrors.campaignPlacementNotFound();
@@ -219,7 +222,7 @@ export function createLink(
 ): Promise<CampaignPlacementView> {
   return bannerAreaWrite(deps, actor, async (tx, now) => {
     const campaign = await liveCampaign(tx, campaignPublicId, 'share');
-    const placement = await repo.lockPlacement(tx, body.placementPublicId, 'share');
+    const placement = await placementRepo.lockPlacement(tx, body.placementPublicId, 'share');
     if (!placement) throw bannerErrors.placementNotFound();
     const link = await repo.insertLink(tx, {
       campaignId: campaign.id,
@@ -288,7 +291,7 @@ export function deleteLink(
 // ---------- assignments ----------
 
 const toAssignmentView = (
-  a: repo.AssignmentRow,
+  a: areaRepo.AssignmentRow,
   campaignPublicId: string,
   placementPublicId: string,
   banner: { publicId: string; title: string },
@@ -318,7 +321,7 @@ export async function listAssignments(
 ): Promise<AssignmentView[]> {
   const campaign = await repo.findCampaign(deps.db, campaignPublicId);
   if (!campaign || campaign.deletedAt) throw bannerErrors.campaignNotFound();
-  const placement = await repo.findPlacement(deps.db, placementPublicId);
+  const placement = await placementRepo.findPlacement(deps.db, placementPublicId);
   if (!placement) throw bannerErrors.placementNotFound();
   if (!(await repo.findLink(deps.db, campaign.id, placement.id)))
     throw bannerErrors.campaignPlacementNotFound();
@@ -332,7 +335,7 @@ export async function listAssignments(
 }
 
 async function liveBannerOf(tx: Db, publicId: string) {
-  const banner = await repo.findBanner(tx, publicId);
+  const banner = await bannerRepo.findBanner(tx, publicId);
   if (!banner || banner.deletedAt) throw bannerErrors.bannerNotFound();
   return banner;
 }
@@ -377,7 +380,7 @@ export function updateAssignment(
 ): Promise<AssignmentView> {
   return bannerAreaWrite(deps, actor, async (tx, now) => {
     const { campaign, placement } = await resolveLink(tx, ids.publicId, ids.placementPublicId);
-    const banner = await repo.findBanner(tx, ids.bannerPublicId);
+    const banner = await bannerRepo.findBanner(tx, ids.bannerPublicId);
     if (!banner) throw bannerErrors.assignmentNotFound();
     const row = await repo.updateAssignment(
       tx,
@@ -404,7 +407,7 @@ export function deleteAssignment(
 ): Promise<void> {
   return bannerAreaWrite(deps, actor, async (tx) => {
     const { campaign, placement } = await resolveLink(tx, ids.publicId, ids.placementPublicId);
-    const banner = await repo.findBanner(tx, ids.bannerPublicId);
+    const banner = await bannerRepo.findBanner(tx, ids.bannerPublicId);
     if (!banner) throw bannerErrors.assignmentNotFound();
     const removed = await repo.deleteAssignment(tx, {
       campaignId: campaign.id,
@@ -426,7 +429,7 @@ export function deleteAssignment(
 
 // ---------- targeting rules ----------
 
-const toRuleView = (r: repo.RuleRow, campaignPublicId: string): RuleView => ({
+const toRuleView = (r: areaRepo.RuleRow, campaignPublicId: string): RuleView => ({
   publicId: r.publicId,
   campaignPublicId,
   ruleType: r.ruleType,

@@ -1,17 +1,23 @@
 // Public banner serving and tracking: no credentials, rate limited per IP (interface, "Limits").
 
 import type { FastifyRequest } from 'fastify';
-import { access } from '../../platform/auth/access';
-import { type Authenticator, bearerToken } from '../../platform/auth/authenticator';
-import { envelopeSchema, ok, sendSerialized } from '../../platform/http/envelope';
-import { rateLimiter } from '../../platform/http/openapi';
-import type { ApiApp } from '../../platform/module';
-import { bannerErrors } from './banners.errors';
-import * as s from './banners.schemas';
-import type { BannerDeps } from './banners.service';
+import { access } from '../../../platform/auth/access';
+import { type Authenticator, bearerToken } from '../../../platform/auth/authenticator';
+import { envelopeSchema, ok, sendSerialized } from '../../../platform/http/envelope';
+import { rateLimiter } from '../../../platform/http/openapi';
+import type { ApiApp } from '../../../platform/module';
+import { bannerErrors } from '../banners.errors';
+import type { BannerDeps } from '../banners.service';
+import * as s from '../tracking/tracking.schemas';
+import {
+  type TrackingCaller,
+  type TrackingJobs,
+  trackClick,
+  trackImpression,
+} from '../tracking/tracking.service';
+import { servingContext } from './serving.context';
+import * as servingSchemas from './serving.schemas';
 import { serveBannersJson } from './serving.service';
-import { servingContext } from './serving-context';
-import { type TrackingCaller, type TrackingJobs, trackClick, trackImpression } from './tracking.service';
 
 export const SERVE_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
 export const TRACKING_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
@@ -58,8 +64,8 @@ export function servingRoutes(
         tags: ['banner serving'],
         summary:
           'Banners of a placement for the caller: context from User-Agent, x-country-code (or cf-ipcountry), Authorization, Accept-Language, x-device-id or x-session-id, Referer, x-user-segment',
-        params: s.slugParams,
-        response: { 200: envelopeSchema(s.serveResult) },
+        params: servingSchemas.slugParams,
+        response: { 200: envelopeSchema(servingSchemas.serveResult) },
       },
     },
     async (request, reply) =>

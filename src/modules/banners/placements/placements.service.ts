@@ -1,18 +1,19 @@
 // Placements: the slots (by slug) a storefront asks banners for.
-import type { UserPrincipal } from '../../platform/auth/principal';
-import { pageMeta, pageWindow } from '../../platform/http/pagination';
-import { newUuid } from '../../platform/ids';
-import { bannerErrors } from './banners.errors';
-import * as repo from './banners.repository';
+import type { UserPrincipal } from '../../../platform/auth/principal';
+import { pageMeta, pageWindow } from '../../../platform/http/pagination';
+import { newUuid } from '../../../platform/ids';
+import { bannerErrors } from '../banners.errors';
+import type * as areaRepo from '../banners.repository';
+import { type BannerDeps, bannerAreaWrite, cachedAdminList } from '../banners.service';
+import * as repo from './placements.repository';
 import type {
   AdminPlacement,
   CreatePlacementBody,
   PlacementListQuery,
   UpdatePlacementBody,
-} from './banners.schemas';
-import { type BannerDeps, bannerAreaWrite, cachedAdminList } from './banners.service';
+} from './placements.schemas';
 
-export const toAdminPlacement = (r: repo.PlacementRow): AdminPlacement => ({
+export const toAdminPlacement = (r: areaRepo.PlacementRow): AdminPlacement => ({
   publicId: r.publicId,
   slug: r.slug,
   label: r.label,
