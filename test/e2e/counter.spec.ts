@@ -3,9 +3,20 @@
 // customer is created at the counter, a product found by its title, delivered to a district and
 // paid by card, and sent as an EMI inquiry; the day's sales with their CSV export and takings.
 // Each ends by asking the API that the sale, the stock, the customer or the inquiry are there.
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signIn } from './console';
-import { adminGet, adminToken, productTitled, shot, stringsOf, useLanguage } from './staff-api';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+import { expectAccessible, keepScreenshot } from './console';
+import {
+  adminGet,
+  adminToken,
+  productTitled,
+  shot,
+  signInPatiently,
+  stringsOf,
+  useLanguage,
+} from './staff-api';
 
 // The shared machine can be slow: the sale's own clock is what is measured.
 test.setTimeout(180_000);
@@ -48,7 +59,7 @@ for (const language of ['en', 'ne'] as const) {
     const total = products.reduce((sum, p) => sum + p.effectivePrice, 0);
     const tendered = Math.ceil((total + 1) / 1000) * 1000;
 
-    await signIn(page);
+    await signInPatiently(page);
     await useLanguage(page, language);
     await openCounter(page, s);
     const scan = page.getByLabel(s.area.scan.label);

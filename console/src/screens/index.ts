@@ -6,6 +6,7 @@ import { counterArea } from './counter';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { ordersArea } from './orders';
+import { repairsArea } from './repairs';
 import { securityArea } from './security';
 import { settingsArea } from './settings';
 import { staffArea } from './staff';
@@ -15,6 +16,7 @@ export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
   ordersArea,
   counterArea,
+  repairsArea,
   catalogArea,
   supportArea,
   customersArea,
