@@ -5,6 +5,7 @@ import { catalogArea } from './catalog';
 import { counterArea } from './counter';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
+import { emiArea } from './emi';
 import { ordersArea } from './orders';
 import { repairsArea } from './repairs';
 import { securityArea } from './security';
@@ -17,6 +18,7 @@ export const screenAreas: readonly ScreenArea[] = [
   ordersArea,
   counterArea,
   repairsArea,
+  emiArea,
   catalogArea,
   supportArea,
   customersArea,
