@@ -60,18 +60,18 @@ export function RepairScreen() {
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="md">
-          <Section title={t('detail.steps')}>
+          <Section id="repair-steps" title={t('detail.steps')}>
             <NextSteps repair={r} />
           </Section>
-          <Section title={t('detail.timeline')}>
+          <Section id="repair-timeline" title={t('detail.timeline')}>
             <Timeline repair={r} />
           </Section>
         </Stack>
         <Stack gap="md">
-          <Section title={t('detail.devices')}>
+          <Section id="repair-devices" title={t('detail.devices')}>
             <Devices repair={r} />
           </Section>
-          <Section title={t('detail.customer')}>
+          <Section id="repair-customer" title={t('detail.customer')}>
             <Stack gap={4}>
               <Can
                 permission="Customers_READ"
@@ -107,10 +107,10 @@ export function RepairScreen() {
               )}
             </Stack>
           </Section>
-          <Section title={t('detail.collection')}>
+          <Section id="repair-collection" title={t('detail.collection')}>
             <Collection repair={r} />
           </Section>
-          <Section title={t('detail.notes')}>
+          <Section id="repair-notes" title={t('detail.notes')}>
             <Notes repair={r} />
           </Section>
         </Stack>
@@ -119,8 +119,7 @@ export function RepairScreen() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `repair-${title.replace(/\W+/g, '-')}`;
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={id}>
       <Title order={2} size="h4" mb="sm" id={id}>
@@ -188,7 +187,7 @@ function Timeline({ repair }: { repair: RepairDetail }) {
               <StoreDateTime value={move.createdAt} />
             </Text>
             {move.notes && <Text size="sm">{move.notes}</Text>}
-            <Text size="xs" c={move.actorType === 'admin' ? 'green.9' : 'dimmed'}>
+            <Text size="xs" fw={move.actorType === 'admin' ? 600 : undefined}>
               {move.actorType === 'admin'
                 ? t('detail.notified')
                 : t(`actor.${move.actorType}`, { defaultValue: move.actorType })}
