@@ -59,3 +59,15 @@ export async function shot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Signs in as the demo superadmin (console.ts's signIn), waiting longer for the dashboard: on
+ * the shared test machine its first load can take more than the default 10 s.
+ */
+export async function signInPatiently(page: Page) {
+  await page.goto('/admin/');
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
+}

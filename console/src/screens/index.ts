@@ -7,7 +7,9 @@ import { counterArea } from './counter';
 import { couponsArea } from './coupons';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
+import { emiArea } from './emi';
 import { ordersArea } from './orders';
+import { repairsArea } from './repairs';
 import { reportsArea } from './reports';
 import { reviewsArea } from './reviews';
 import { securityArea } from './security';
@@ -20,6 +22,8 @@ export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
   ordersArea,
   counterArea,
+  repairsArea,
+  emiArea,
   catalogArea,
   supportArea,
   reviewsArea,

@@ -1,6 +1,6 @@
 // A paid sale: the change to hand back, the receipt to print, and, for a sale the customer
 // takes with them, the pickup to confirm. F2 (or "Next sale") clears the till.
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -65,9 +65,10 @@ export function SaleDone({ sale, onNext }: { sale: PaidSale; onNext(): void }) {
           </Text>
         </div>
         {sale.change !== null && (
-          <Alert color="green" variant="light" title={t('done.change')}>
+          <Paper withBorder p="md">
+            <Text size="sm">{t('done.change')}</Text>
             <Money amount={sale.change} size="xl" fw={700} />
-          </Alert>
+          </Paper>
         )}
         <Group>
           <Can permission="Pos_READ">
@@ -107,7 +108,7 @@ export function PickupConfirm({ orderId, compact = false }: { orderId: number; c
   });
   if (pickup.isSuccess) {
     return (
-      <Text size="sm" c="green.9" fw={600} role="status">
+      <Text size="sm" fw={600} role="status">
         {t('pickup.done')}
       </Text>
     );
