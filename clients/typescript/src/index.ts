@@ -92,6 +92,12 @@ export interface PasalClientOptions {
    * (the server's `JWT_REFRESH_REUSE_GRACE_SECONDS`, default 10).
    */
   refreshGraceSeconds?: number;
+  /**
+   * Admin surface in a browser on the API's own origin (the console): the server keeps the
+   * refresh token in an HttpOnly cookie for the refresh route, out of page script's reach, and
+   * `refresh()` then works without tokens in memory (a reload resumes the session).
+   */
+  refreshTokenCookie?: boolean;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -158,12 +164,17 @@ export function createPasalClient(options: PasalClientOptions): PasalClient {
   };
 
   const raw = createClient<paths, Json>({ baseUrl: options.baseUrl, fetch: fetchImpl });
+  const byCookie = options.refreshTokenCookie === true;
+  // Asks the sign-in and refresh routes to answer the refresh token as the cookie.
+  const transport: Record<string, string> = byCookie ? { 'x-refresh-token-transport': 'cookie' } : {};
 
-  async function postRefresh(refreshToken: string): Promise<Tokens> {
+  async function postRefresh(refreshToken: string | undefined): Promise<Tokens> {
     const response = await fetchImpl(`${options.baseUrl}${authBase}/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
+      headers: { 'content-type': 'application/json', ...transport },
+      // By cookie the body names no token: the browser sends the cookie (same origin).
+      body: JSON.stringify(byCookie ? {} : { refreshToken }),
+      credentials: 'same-origin',
     });
     const body = (await response.json()) as { data: { tokens: Tokens } } & ErrorEnvelope;
     if (!response.ok) throw new PasalError(response.status, body);
@@ -174,16 +185,16 @@ export function createPasalClient(options: PasalClientOptions): PasalClient {
   function refresh(): Promise<Tokens> {
     refreshing ??= (async () => {
       const current = tokens;
-      if (!current) throw new PasalError(401, localError('AUTH_UNAUTHORIZED', 'Not signed in'));
+      if (!current && !byCookie) throw new PasalError(401, localError('AUTH_UNAUTHORIZED', 'Not signed in'));
       const startedAt = Date.now();
       let next: Tokens;
       try {
-        next = await postRefresh(current.refreshToken);
+        next = await postRefresh(current?.refreshToken);
       } catch (error) {
         // The reply was lost (network failure): the server allows the same token once more
         // within its grace period, and answers a new pair for the same session.
         if (error instanceof PasalError || Date.now() - startedAt >= graceMs) throw endSession(error);
-        next = await postRefresh(current.refreshToken).catch((again) => {
+        next = await postRefresh(current?.refreshToken).catch((again) => {
           throw endSession(again);
         });
       }
@@ -257,7 +268,7 @@ export function createPasalClient(options: PasalClientOptions): PasalClient {
     raw,
     async login(body) {
       const url = options.surface === 'admin' ? '/api/auth/login/email' : '/api/mobile/auth/login/email';
-      const { data } = (await unwrap(raw.POST(url, { body: body as never }))) as {
+      const { data } = (await unwrap(raw.POST(url, { body: body as never, headers: transport }))) as {
         data: { tokens: Tokens } | TwoFactorChallenge;
       };
       if ('twoFactorRequired' in data) throw new TwoFactorRequired(data);
@@ -265,7 +276,9 @@ export function createPasalClient(options: PasalClientOptions): PasalClient {
       return data.tokens;
     },
     async loginWithSecondFactor(body) {
-      const { data } = (await unwrap(raw.POST('/api/auth/login/2fa', { body: body as never }))) as {
+      const { data } = (await unwrap(
+        raw.POST('/api/auth/login/2fa', { body: body as never, headers: transport }),
+      )) as {
         data: { tokens: Tokens };
       };
       setTokens(data.tokens);

@@ -1,6 +1,8 @@
 // The signed-in admin's session, outside React so that the API client, the query cache and
-// the socket all see the same one. Tokens live only in this object's memory (the issue forbids
-// localStorage and sessionStorage): a reload or a new tab asks to sign in again.
+// the socket all see the same one. The access token lives only in this object's memory (never
+// localStorage or sessionStorage); the refresh token is an HttpOnly cookie the page cannot read
+// (docs/api-notes.md, "Console sessions: the refresh cookie"), so a reload or a new tab resumes
+// the session with one refresh before the first screen shows.
 import {
   createPasalClient,
   type PasalClient,
@@ -9,12 +11,13 @@ import {
 } from '@pasal/client';
 
 /**
+ * - `restoring`: the page has just loaded and asks the refresh cookie for the session.
  * - `signed-out`: nobody has signed in in this tab (or they signed out): the sign-in screen.
  * - `signed-in`: tokens are held; screens may call the API.
  * - `ended`: the session ended without the admin asking (refresh refused, session revoked,
  *   password reset elsewhere): the "Your session has ended" screen, until they sign in again.
  */
-export type SessionStatus = 'signed-out' | 'signed-in' | 'ended';
+export type SessionStatus = 'restoring' | 'signed-out' | 'signed-in' | 'ended';
 
 export interface SessionStore {
   readonly client: PasalClient;
@@ -33,7 +36,12 @@ export interface SessionStore {
     answer: { challengeToken: string } & ({ code: string } | { recoveryCode: string }),
     whenSignedIn: () => Promise<void>,
   ): Promise<void>;
-  /** Ends the session on the server and here. */
+  /**
+   * On page load: resumes the session of the refresh cookie (then `whenSignedIn`), or settles
+   * on `signed-out` when there is none.
+   */
+  restore(whenSignedIn: () => Promise<void>): Promise<void>;
+  /** Ends the session on the server and here (the server clears the cookie). */
   signOut(): Promise<void>;
   /** The API refused the session (a 401 that a refresh did not cure): show the ended screen. */
   end(): void;
@@ -70,7 +78,8 @@ export function consoleDevice(userAgent: string = navigator.userAgent) {
 }
 
 export function createSessionStore(opts: { baseUrl: string; fetch?: typeof fetch }): SessionStore {
-  let status: SessionStatus = 'signed-out';
+  let status: SessionStatus = 'restoring';
+  let restoring: Promise<void> | null = null;
   // Set while the admin signs in or out: tokens that change then are expected, not an ending.
   let changingOnPurpose = false;
   const listeners = new Set<() => void>();
@@ -83,6 +92,7 @@ export function createSessionStore(opts: { baseUrl: string; fetch?: typeof fetch
   const client = createPasalClient({
     baseUrl: opts.baseUrl,
     surface: 'admin',
+    refreshTokenCookie: true,
     fetch: opts.fetch,
     // The client forgets the tokens itself when a refresh is refused (401).
     onTokens: (tokens) => {
@@ -127,6 +137,20 @@ export function createSessionStore(opts: { baseUrl: string; fetch?: typeof fetch
         () => client.loginWithSecondFactor({ ...answer, deviceInfo: consoleDevice() }),
         whenSignedIn,
       );
+    },
+    restore(whenSignedIn) {
+      // Once per page, however often React mounts the provider.
+      restoring ??= (async () => {
+        if (status !== 'restoring') return;
+        try {
+          await signInWith(() => client.refresh(), whenSignedIn);
+        } catch {
+          // No cookie, or one the server refused: the sign-in screen.
+          client.setTokens(null);
+          if (status === 'restoring') setStatus('signed-out');
+        }
+      })();
+      return restoring;
     },
     async signOut() {
       changingOnPurpose = true;

@@ -1,9 +1,19 @@
 // The session in React: the API client, who is signed in (GET /api/auth/me) and what they may
 // do (GET /api/auth/permissions). Screens read it with `useSession()` and gate actions with
 // `can('Orders_UPDATE')` or <Can permission="Orders_UPDATE">: what the role forbids is not shown.
+
+import { Center, Loader } from '@mantine/core';
 import { type components, isPasalError, type PasalClient, type TwoFactorChallenge } from '@pasal/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import type { SessionStatus, SessionStore } from './session-store';
 
 export type AdminProfile = components['schemas']['AdminProfile'];
@@ -100,6 +110,11 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
     ]);
   }, [queryClient]);
 
+  // A reload or a new tab: resume the session of the refresh cookie before any screen shows.
+  useEffect(() => {
+    void store.restore(loadAccount);
+  }, [store, loadAccount]);
+
   const signOut = useCallback(async () => {
     await store.signOut();
     queryClient.clear();
@@ -138,7 +153,17 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
     store,
   ]);
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {status === 'restoring' ? (
+        <Center mih="100vh">
+          <Loader aria-label="Loading" />
+        </Center>
+      ) : (
+        children
+      )}
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {

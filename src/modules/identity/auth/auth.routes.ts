@@ -15,6 +15,13 @@ import * as twoFactorSchemas from '../two-factor/two-factor.schemas';
 import { authErrors } from './auth.errors';
 import * as s from './auth.schemas';
 import * as auth from './auth.service';
+import {
+  assertSameOrigin,
+  clearRefreshCookie,
+  deliverRefreshToken,
+  refreshCookieErrors,
+  refreshTokenFromCookie,
+} from './refresh-cookie';
 
 const nullEnvelope = envelopeSchema(z.null());
 
@@ -22,6 +29,7 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
   const { app } = ctx;
   const deps: auth.AuthDeps = ctx;
   const allPermissions = () => ctx.permissionCatalog.flatMap((g) => g.codes);
+  const refreshTtlDays = ctx.config.JWT_REFRESH_TTL_DAYS;
 
   /** The routes both surfaces have, under `prefix`, for `actor`. */
   const sharedRoutes = (prefix: string, actor: Actor) => {
@@ -49,11 +57,15 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const result = await auth.loginWithPassword(deps, { actor, ...request.body, ip: request.ip });
         if ('twoFactorRequired' in result) return ok(result, 'Enter the code from your authenticator app');
         const message = result.restored ? 'Welcome back: your account was restored' : 'Signed in';
-        return ok({ user: result.user, tokens: result.tokens }, message);
+        const tokens =
+          actor === 'admin'
+            ? deliverRefreshToken(request, reply, result.tokens, refreshTtlDays)
+            : result.tokens;
+        return ok({ user: result.user, tokens }, message);
       },
     );
 
@@ -63,17 +75,41 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
         config: {
           access: access.public(),
           operation: 'refreshTokens',
-          errors: [authErrors.refreshTokenInvalid(), authErrors.refreshTokenReused()],
+          errors: [
+            authErrors.refreshTokenInvalid(),
+            authErrors.refreshTokenReused(),
+            ...(actor === 'admin' ? [refreshCookieErrors.originRefused()] : []),
+          ],
         },
         schema: {
           tags,
           summary: 'Rotate the refresh token and issue a new access token',
-          body: s.refreshBody,
+          // The admin surface also takes the console's refresh cookie instead of a body token.
+          body: actor === 'admin' ? s.adminRefreshBody : s.refreshBody,
           response: { 200: envelopeSchema(s.signedIn) },
         },
       },
-      async (request) =>
-        ok(await auth.refresh(deps, { actor, refreshToken: request.body.refreshToken }), 'Tokens refreshed'),
+      async (request, reply) => {
+        let refreshToken = request.body.refreshToken;
+        const byCookie = !refreshToken && actor === 'admin';
+        if (byCookie) {
+          refreshToken = refreshTokenFromCookie(request);
+          if (!refreshToken) throw authErrors.refreshTokenInvalid();
+          assertSameOrigin(request);
+        }
+        try {
+          const result = await auth.refresh(deps, { actor, refreshToken: refreshToken! });
+          const tokens =
+            actor === 'admin'
+              ? deliverRefreshToken(request, reply, result.tokens, refreshTtlDays)
+              : result.tokens;
+          return ok({ ...result, tokens }, 'Tokens refreshed');
+        } catch (error) {
+          // A cookie the server refused is dead: the browser need not keep sending it.
+          if (byCookie) clearRefreshCookie(reply);
+          throw error;
+        }
+      },
     );
 
     app.post(
@@ -220,8 +256,9 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
         config: { access: enrolmentAccess, operation: 'logout' },
         schema: { tags, summary: 'End the current session', response: { 200: nullEnvelope } },
       },
-      async (request) => {
+      async (request, reply) => {
         await auth.logout(deps, currentUser(request).sessionId);
+        if (actor === 'admin') clearRefreshCookie(reply);
         return ok(null, 'Signed out');
       },
     );
@@ -300,9 +337,10 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
         response: { 200: envelopeSchema(s.signedIn) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await auth.loginWithSecondFactor(deps, { ...request.body, ip: request.ip });
-      return ok({ user: result.user, tokens: result.tokens }, 'Signed in');
+      const tokens = deliverRefreshToken(request, reply, result.tokens, refreshTtlDays);
+      return ok({ user: result.user, tokens }, 'Signed in');
     },
   );
 

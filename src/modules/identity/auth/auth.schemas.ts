@@ -70,6 +70,8 @@ export const registerBody = z.object({
   deviceInfo,
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
+/** The console sends none: its token is in the refresh cookie (auth/refresh-cookie.ts). */
+export const adminRefreshBody = z.object({ refreshToken: z.string().min(1).max(512).optional() });
 export const emailBody = z.object({ email });
 export const resetBody = z
   .object({ ...tokenOrEmailCode, newPassword: password })
