@@ -185,6 +185,38 @@ describe('the "Everywhere" decisions', () => {
       );
     });
 
+    it('each detail has a stable code and its parameters beside the English message (issue 27)', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/widgets',
+        payload: { name: '  ', kind: 'huge', quantity: 100 },
+      });
+      const body = expectErrorEnvelope(res, 400, 'VALIDATION_ERROR', '/api/test/widgets');
+      expect(body.details).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: 'name', code: 'too_small', minimum: 1, origin: 'string' }),
+          expect.objectContaining({ path: 'kind', code: 'invalid_value', values: ['small', 'large'] }),
+          expect.objectContaining({ path: 'quantity', code: 'too_big', maximum: 99, origin: 'number' }),
+        ]),
+      );
+      for (const detail of body.details as { message: unknown }[])
+        expect(detail.message).toEqual(expect.any(String));
+      // A missing value is `required`; one of the wrong type stays zod's `invalid_type`.
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/widgets',
+        payload: { kind: 'small', quantity: 'two' },
+      });
+      expect(missing.json().details).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: 'name', code: 'required' }),
+          expect.objectContaining({ path: 'quantity', code: 'invalid_type', expected: 'number' }),
+        ]),
+      );
+      // The input itself never comes back in a detail.
+      expect(JSON.stringify(missing.json().details)).not.toContain('"input"');
+    });
+
     it('a bad query value is a validation error too', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/test/widgets?size=101' });
       const body = expectErrorEnvelope(res, 400, 'VALIDATION_ERROR', '/api/test/widgets');

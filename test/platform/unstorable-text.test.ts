@@ -370,6 +370,7 @@ describe('a NUL character in any string of any route', () => {
       expect(body.details).toContainEqual({
         path: c.path,
         message: 'must not contain a NUL character',
+        code: 'nul_character',
         location: c.location,
       });
     }

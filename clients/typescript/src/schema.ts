@@ -7913,11 +7913,14 @@ export interface components {
             timestamp: string;
             path: string;
             /** @description The invalid fields of a `VALIDATION_ERROR`. */
-            details?: {
+            details?: ({
                 path: string;
+                code: string;
                 message: string;
                 location?: string;
-            }[];
+            } & {
+                [key: string]: unknown;
+            })[];
             /** @description Seconds to wait, on `RATE_LIMITED`. */
             retryAfter?: number;
         } & {

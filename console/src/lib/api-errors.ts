@@ -31,6 +31,39 @@ export function isRefused(error: unknown): error is PasalError {
 }
 
 /**
+ * What is wrong with one field: the API's `details` entry (`{ code: 'too_small', minimum: 1 }`,
+ * docs/api-notes.md, "Validation details") or the console's own check of the same rule. The
+ * console words it from `code` in the admin's language; `message` is the API's English.
+ */
+export interface FieldProblem {
+  code: string;
+  message?: string;
+  [parameter: string]: unknown;
+}
+
+/**
+ * The field problems of a `VALIDATION_ERROR`, keyed by the field's path as the API names it
+ * (`email`, `items.0.quantity`), the first of each field (the one to fix first). Only details
+ * about the request body count, unless `location` names another part.
+ */
+export function fieldProblemsOf(
+  error: unknown,
+  location: 'body' | 'querystring' | 'params' = 'body',
+): Record<string, FieldProblem> {
+  if (!isPasalError(error, 'VALIDATION_ERROR')) return {};
+  const problems: Record<string, FieldProblem> = {};
+  for (const detail of (error.body.details ?? []) as (FieldProblem & {
+    path?: string;
+    location?: string;
+  })[]) {
+    if (!detail.path || (detail.location ?? 'body') !== location) continue;
+    const { path, location: _where, ...problem } = detail;
+    problems[path] ??= { ...problem, code: typeof problem.code === 'string' ? problem.code : 'custom' };
+  }
+  return problems;
+}
+
+/**
  * The field errors of a `VALIDATION_ERROR`, keyed by the field's path as the API names it
  * (`email`, `items.0.quantity`): the keys a form gives its inputs. Only details about the
  * request body count, unless `location` names another part (`querystring` for a filter form).

@@ -15,17 +15,31 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * One invalid field of a `VALIDATION_ERROR`. `code` is the stable, machine-readable reason
+ * (zod's issue codes, `required`, or a refinement's own code such as `sp_above_mrp`; see
+ * docs/api-notes.md, "Validation details"); the other keys are its parameters (`minimum`,
+ * `maximum`, `origin`, `expected`, `format`, `values`…). `message` is English for people reading
+ * the raw API: clients show `code`.
+ */
 export interface ValidationIssue {
   path: string;
   message: string;
+  /** A stable reason (zod's issue code, or one of Pasal's such as `sp_above_mrp`). */
+  code?: string;
   /** Where the field is: `body`, `querystring`, `params` or `headers`. */
   location?: string;
+  /** The code's parameters: `minimum`, `maximum`, `format`, … */
+  [parameter: string]: unknown;
 }
+
+/** An issue made by hand with no reason of its own is `custom`, as zod names a refinement. */
+const withCode = (issue: ValidationIssue): ValidationIssue => ({ ...issue, code: issue.code ?? 'custom' });
 
 // The shared codes of the "Everywhere" table of decisions.md.
 export const httpErrors = {
   validation: (details: ValidationIssue[], message = 'The request is not valid') =>
-    new AppError(400, 'VALIDATION_ERROR', message, { details }),
+    new AppError(400, 'VALIDATION_ERROR', message, { details: details.map(withCode) }),
   invalidJson: () => new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON'),
   payloadTooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'),
   unsupportedMediaType: () =>

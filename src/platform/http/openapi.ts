@@ -296,12 +296,18 @@ const errorEnvelopeSchema = {
       description: 'The invalid fields of a `VALIDATION_ERROR`.',
       items: {
         type: 'object',
+        description:
+          'One invalid field: `code` is the stable reason to branch on (zod issue codes, `required`, ' +
+          'or a refinement code such as `sp_above_mrp`); other keys are its parameters ' +
+          '(`minimum`, `maximum`, `origin`, `expected`, `format`, `values`…). `message` is English.',
         properties: {
           path: { type: 'string' },
+          code: { type: 'string' },
           message: { type: 'string' },
           location: { type: 'string' },
         },
-        required: ['path', 'message'],
+        required: ['path', 'code', 'message'],
+        additionalProperties: true,
       },
     },
     retryAfter: { type: 'integer', description: 'Seconds to wait, on `RATE_LIMITED`.' },

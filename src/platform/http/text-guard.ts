@@ -91,7 +91,8 @@ function collect(
   value: unknown,
 ): void {
   if (value === undefined || value === null || isFlatAndClean(value)) return;
-  for (const path of nulPaths(value)) details.push({ path, message: MESSAGE, location });
+  for (const path of nulPaths(value))
+    details.push({ path, message: MESSAGE, code: 'nul_character', location });
 }
 
 // Params and queries are flat: checked in one pass without the walk's set-up (a WeakSet and a

@@ -266,6 +266,35 @@ describe('admin products', () => {
     });
   });
 
+  it('names each invalid field with a stable code the console words (issue 27)', async () => {
+    const res = await http.call('POST', '/api/admin/products', admin.headers, {
+      title: '',
+      productKind: 'physical',
+      mrp: 100,
+      sp: 150,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'title', code: 'too_small', minimum: 1, location: 'body' }),
+        expect.objectContaining({ path: 'sp', code: 'sp_above_mrp', message: 'sp must not be above mrp' }),
+      ]),
+    );
+    const missing = await http.call('POST', '/api/admin/products', admin.headers, { title: 'Bowl' });
+    expect(missing.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'mrp', code: 'required' }),
+        expect.objectContaining({ path: 'productKind', code: 'required' }),
+      ]),
+    );
+    // The merged-record check of a change has the same code.
+    const product = await create({ title: 'Coded bowl', productKind: 'physical', mrp: 100 });
+    const patched = await http.call('PATCH', `/api/admin/products/${product.id}`, admin.headers, { sp: 500 });
+    expect(patched.json().details).toEqual([
+      expect.objectContaining({ path: 'sp', code: 'sp_above_mrp', message: 'sp must not be above mrp' }),
+    ]);
+  });
+
   it('care_package products must name an existing tier', async () => {
     const pkg = await http.call('POST', '/api/admin/care-packages', admin.headers, {
       name: 'Laptop care',

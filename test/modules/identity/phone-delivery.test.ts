@@ -154,7 +154,7 @@ describe('phone verification through Sparrow SMS, and COD with COD_REQUIRES_VERI
       const res = await post('/api/mobile/auth/phone/verify/request', { phone }, me);
       expectError(res, 400, 'VALIDATION_ERROR');
       expect(res.json().details).toEqual([
-        { path: 'phone', message: expect.stringContaining('Nepali mobile') },
+        { path: 'phone', message: expect.stringContaining('Nepali mobile'), code: expect.any(String) },
       ]);
     }
     const codes = await t.platform.database.db

@@ -8,7 +8,6 @@ import {
   Fieldset,
   Group,
   MultiSelect,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -24,7 +23,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../components/Screen';
 import { FormError } from '../../components/StatePanels';
-import { textField, valueField } from '../../lib/form-errors';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
+import { fieldRules, textField, valueField } from '../../lib/form-errors';
+import { wholeNumberText } from '../../lib/whole-number';
 import { Can, useSession } from '../../session/session';
 import { type CarePackage, type Choice, idOf, useBrandChoices, useCategoryChoices } from './catalog-api';
 import { handleSubmit, SaveRow, useCatalogFormErrors } from './catalog-forms';
@@ -33,8 +34,8 @@ import { ConfirmButton, MoneyInput, numberOf, pendingRecordScreen } from './cata
 interface TierDraft {
   id?: number;
   label: string;
-  durationMonths: number | string;
-  price: number | string;
+  durationMonths: string;
+  price: string;
   isActive: boolean;
 }
 
@@ -98,6 +99,9 @@ export function CarePackageScreen() {
   );
 }
 
+/** The API's ceiling for a care package's price, in whole NPR (care-packages.schemas.ts). */
+const MAX_PRICE = 1_000_000_000;
+
 function CarePackageForm({ carePackage }: { carePackage?: CarePackage }) {
   const { t } = useTranslation('catalog');
   const { client, can } = useSession();
@@ -114,26 +118,56 @@ function CarePackageForm({ carePackage }: { carePackage?: CarePackage }) {
   const [categoryIds, setCategoryIds] = useState<string[]>(rules?.categoryIds.map(String) ?? []);
   const [brandIds, setBrandIds] = useState<string[]>(rules?.brandIds.map(String) ?? []);
   const [productIds, setProductIds] = useState<string[]>(rules?.productIds.map(String) ?? []);
-  const [minPrice, setMinPrice] = useState<number | string>(rules?.minPrice ?? '');
-  const [maxPrice, setMaxPrice] = useState<number | string>(rules?.maxPrice ?? '');
+  const [minPrice, setMinPrice] = useState(wholeNumberText(rules?.minPrice));
+  const [maxPrice, setMaxPrice] = useState(wholeNumberText(rules?.maxPrice));
   const [tiers, setTiers] = useState<TierDraft[]>(
-    carePackage?.tiers ?? [{ label: '', durationMonths: 12, price: '', isActive: true }],
+    carePackage?.tiers.map((tier) => ({
+      ...tier,
+      durationMonths: wholeNumberText(tier.durationMonths),
+      price: wholeNumberText(tier.price),
+    })) ?? [{ label: '', durationMonths: '12', price: '', isActive: true }],
   );
 
-  const errors = useCatalogFormErrors([
-    'name',
-    'description',
-    'isActive',
-    'rules.categoryIds',
-    'rules.brandIds',
-    'rules.productIds',
-    'rules.minPrice',
-    'rules.maxPrice',
-    'tiers',
-    ...tiers.flatMap((_, index) =>
-      ['label', 'durationMonths', 'price'].map((field) => `tiers.${index}.${field}`),
+  const errors = useCatalogFormErrors({
+    name: t('fields.name'),
+    description: t('fields.description'),
+    isActive: t('carePackages.offered'),
+    'rules.categoryIds': t('carePackages.ruleCategories'),
+    'rules.brandIds': t('carePackages.ruleBrands'),
+    'rules.productIds': t('carePackages.ruleProducts'),
+    'rules.minPrice': t('carePackages.minPrice'),
+    'rules.maxPrice': t('carePackages.maxPrice'),
+    tiers: t('carePackages.sections.tiers'),
+    ...Object.fromEntries(
+      tiers.flatMap((_, index) => [
+        [`tiers.${index}.label`, t('carePackages.tierLabel', { number: index + 1 })],
+        [`tiers.${index}.durationMonths`, t('carePackages.tierMonths', { number: index + 1 })],
+        [`tiers.${index}.price`, t('carePackages.tierPrice', { number: index + 1 })],
+      ]),
     ),
-  ]);
+  });
+  /** The API's rules (care-packages.schemas.ts), checked before sending. */
+  const browserCheck = () =>
+    errors.check({
+      name: fieldRules.text(name, { required: true, maximum: 200 }),
+      'rules.minPrice': fieldRules.whole(minPrice, { minimum: 0, maximum: MAX_PRICE }),
+      'rules.maxPrice':
+        fieldRules.whole(maxPrice, { minimum: 0, maximum: MAX_PRICE }) ??
+        fieldRules.notAbove(minPrice, maxPrice, 'min_above_max'),
+      ...Object.fromEntries(
+        tiers.flatMap((tier, index) => [
+          [`tiers.${index}.label`, fieldRules.text(tier.label, { required: true, maximum: 100 })],
+          [
+            `tiers.${index}.durationMonths`,
+            fieldRules.whole(tier.durationMonths, { required: true, minimum: 1, maximum: 120 }),
+          ],
+          [
+            `tiers.${index}.price`,
+            fieldRules.whole(tier.price, { required: true, minimum: 0, maximum: MAX_PRICE }),
+          ],
+        ]),
+      ),
+    });
 
   const save = useMutation({
     mutationFn: () => {
@@ -176,7 +210,13 @@ function CarePackageForm({ carePackage }: { carePackage?: CarePackage }) {
     setTiers((current) => current.map((tier, i) => (i === index ? { ...tier, ...change } : tier)));
 
   return (
-    <form onSubmit={handleSubmit(() => save.mutate())} noValidate aria-label={t('carePackages.formLabel')}>
+    <form
+      onSubmit={handleSubmit(() => {
+        if (browserCheck()) save.mutate();
+      })}
+      noValidate
+      aria-label={t('carePackages.formLabel')}
+    >
       <Stack gap="md">
         <FormError message={errors.message} />
         <Fieldset legend={t('carePackages.sections.about')} disabled={!editable}>
@@ -214,9 +254,8 @@ function CarePackageForm({ carePackage }: { carePackage?: CarePackage }) {
                     error={errors.of(`tiers.${index}.label`)}
                     style={{ flex: 2, minWidth: 160 }}
                   />
-                  <NumberInput
+                  <WholeNumberInput
                     label={t('carePackages.tierMonths', { number: index + 1 })}
-                    allowDecimal={false}
                     value={tier.durationMonths}
                     onChange={(value) => {
                       changeTier(index, { durationMonths: value });
@@ -265,7 +304,7 @@ function CarePackageForm({ carePackage }: { carePackage?: CarePackage }) {
                 onClick={() =>
                   setTiers((current) => [
                     ...current,
-                    { label: '', durationMonths: 12, price: '', isActive: true },
+                    { label: '', durationMonths: '12', price: '', isActive: true },
                   ])
                 }
               >

@@ -1,16 +1,19 @@
 // Categories: the tree of the shop's departments (a category may sit under another), searched
 // and paged; create, edit, deactivate, and delete one that holds no products or sub-categories.
-import { Button, Group, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
-import { textField, valueField } from '../../lib/form-errors';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
+import { fieldRules, textField, valueField } from '../../lib/form-errors';
+import { wholeNumberText } from '../../lib/whole-number';
 import { Can, useSession } from '../../session/session';
 import { type Category, idOf, useCategoryChoices } from './catalog-api';
 import {
   ActiveSwitch,
   changedSlug,
+  checkedSave,
   FormDialog,
   ImageUploadPicker,
   NameSlugFields,
@@ -124,17 +127,17 @@ function CategoryDialog({ category, onClose }: { category: Category | null; onCl
   );
   const [description, setDescription] = useState(category?.description ?? '');
   const [imageUrl, setImageUrl] = useState(category?.imageUrl ?? '');
-  const [position, setPosition] = useState<number | string>(category?.position ?? 0);
+  const [position, setPosition] = useState(wholeNumberText(category?.position ?? 0));
   const [isActive, setIsActive] = useState(category?.isActive ?? true);
-  const errors = useCatalogFormErrors([
-    'name',
-    'slug',
-    'parentId',
-    'description',
-    'imageUrl',
-    'position',
-    'isActive',
-  ]);
+  const errors = useCatalogFormErrors({
+    name: t('fields.name'),
+    slug: t('fields.slug'),
+    parentId: t('categories.parent'),
+    description: t('fields.description'),
+    imageUrl: t('categories.imageUrl'),
+    position: t('categories.position'),
+    isActive: t('common.active'),
+  });
   const save = useRefreshingMutation({
     mutationFn: () => {
       const body = {
@@ -163,7 +166,12 @@ function CategoryDialog({ category, onClose }: { category: Category | null; onCl
       title={category ? t('categories.editTitle', { name: category.name }) : t('categories.newTitle')}
       label={t('categories.formLabel')}
       errors={errors}
-      save={save}
+      save={checkedSave(save, () =>
+        errors.check({
+          name: fieldRules.text(name, { required: true, maximum: 120 }),
+          position: fieldRules.whole(position, { minimum: 0, maximum: 1_000_000 }),
+        }),
+      )}
       creating={!category}
     >
       <NameSlugFields
@@ -186,10 +194,9 @@ function CategoryDialog({ category, onClose }: { category: Category | null; onCl
             errors.of('parentId') ?? (errors.code === 'CATEGORY_PARENT_INVALID' ? errors.message : undefined)
           }
         />
-        <NumberInput
+        <WholeNumberInput
           label={t('categories.position')}
           description={t('categories.positionHint')}
-          allowDecimal={false}
           {...valueField(errors, 'position', position, setPosition)}
         />
       </SimpleGrid>

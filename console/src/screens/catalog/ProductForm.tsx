@@ -25,8 +25,9 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../components/Formatted';
 import { FormError } from '../../components/StatePanels';
 import { isRefused } from '../../lib/api-errors';
-import { textField, valueField } from '../../lib/form-errors';
+import { fieldRules, textField, valueField } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
+import { wholeNumberText } from '../../lib/whole-number';
 import { useSession } from '../../session/session';
 import {
   type Choice,
@@ -54,6 +55,9 @@ interface SpecificationDraft {
 
 const MAX_IMAGES = 20;
 
+/** The API's ceiling for a price, in whole NPR (products.schemas.ts). */
+const MAX_MONEY = 1_000_000_000_000;
+
 export function ProductForm({ product }: { product?: Product }) {
   const { t } = useTranslation('catalog');
   const { client, can } = useSession();
@@ -69,8 +73,8 @@ export function ProductForm({ product }: { product?: Product }) {
   const [slug, setSlug] = useState(product?.slug ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [kind, setKind] = useState<ProductKind>(product?.productKind ?? 'physical');
-  const [mrp, setMrp] = useState<number | string>(product?.mrp ?? '');
-  const [sp, setSp] = useState<number | string>(product?.sp ?? '');
+  const [mrp, setMrp] = useState(wholeNumberText(product?.mrp));
+  const [sp, setSp] = useState(wholeNumberText(product?.sp));
   const [categoryId, setCategoryId] = useState<string | null>(
     product?.categoryId ? String(product.categoryId) : null,
   );
@@ -84,22 +88,49 @@ export function ProductForm({ product }: { product?: Product }) {
   const [specifications, setSpecifications] = useState<SpecificationDraft[]>(product?.specifications ?? []);
   const [publishNow, setPublishNow] = useState(false);
 
-  const errors = useCatalogFormErrors([
-    'title',
-    'slug',
-    'description',
-    'productKind',
-    'mrp',
-    'sp',
-    'categoryId',
-    'brandId',
-    'tagIds',
-    'carePackageTierId',
-    'images',
-    ...images.flatMap((_, index) => [`images.${index}.relativePath`, `images.${index}.alt`]),
-    'specifications',
-    ...specifications.flatMap((_, index) => [`specifications.${index}.key`, `specifications.${index}.value`]),
-  ]);
+  // Each field's label, which its messages name ("MRP must be at least 0.").
+  const errors = useCatalogFormErrors({
+    title: t('product.name'),
+    slug: t('product.slug'),
+    description: t('product.description'),
+    productKind: t('product.kind'),
+    mrp: t('product.mrp'),
+    sp: t('product.sp'),
+    categoryId: t('product.category'),
+    brandId: t('product.brand'),
+    tagIds: t('product.tags'),
+    carePackageTierId: t('product.careTier'),
+    images: t('product.sections.images'),
+    ...Object.fromEntries(
+      images.flatMap((_, index) => [
+        [`images.${index}.relativePath`, t('product.sections.images')],
+        [`images.${index}.alt`, t('product.altText', { number: index + 1 })],
+      ]),
+    ),
+    specifications: t('product.sections.specifications'),
+    ...Object.fromEntries(
+      specifications.flatMap((_, index) => [
+        [`specifications.${index}.key`, t('product.specKey', { number: index + 1 })],
+        [`specifications.${index}.value`, t('product.specValue', { number: index + 1 })],
+      ]),
+    ),
+  });
+
+  /** The API's rules for a product write, checked before it is sent (products.schemas.ts). */
+  const browserCheck = () =>
+    errors.check({
+      title: fieldRules.text(title, { required: true, maximum: 255 }),
+      mrp: fieldRules.whole(mrp, { required: true, minimum: 0, maximum: MAX_MONEY }),
+      sp:
+        fieldRules.whole(sp, { minimum: 0, maximum: MAX_MONEY }) ??
+        fieldRules.notAbove(sp, mrp, 'sp_above_mrp'),
+      ...Object.fromEntries(
+        specifications.map((spec, index) => [
+          `specifications.${index}.key`,
+          fieldRules.text(spec.key, { required: true, maximum: 100 }),
+        ]),
+      ),
+    });
 
   const upload = useMutation({
     mutationFn: (files: File[]) => uploadFiles(client, files, 'image'),
@@ -157,7 +188,13 @@ export function ProductForm({ product }: { product?: Product }) {
     });
 
   return (
-    <form onSubmit={handleSubmit(() => save.mutate())} noValidate aria-label={t('product.formLabel')}>
+    <form
+      onSubmit={handleSubmit(() => {
+        if (browserCheck()) save.mutate();
+      })}
+      noValidate
+      aria-label={t('product.formLabel')}
+    >
       <Stack gap="md">
         <FormError message={errors.message} />
         <Fieldset legend={t('product.sections.basics')} disabled={!editable}>

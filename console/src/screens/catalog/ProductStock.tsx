@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -20,7 +19,8 @@ import { Figure } from '../../components/Figure';
 import { StoreDateTime } from '../../components/Formatted';
 import { PagedTable } from '../../components/PagedTable';
 import { FormError } from '../../components/StatePanels';
-import { textField } from '../../lib/form-errors';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
+import { fieldRules, textField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
 import { Can, useSession } from '../../session/session';
 import type { Product, StockLedgerEntry } from './catalog-api';
@@ -105,14 +105,21 @@ export function ProductStock({ product }: { product: Product }) {
   );
 }
 
+/** The API's bound on a stock change or count, in units (stock.schemas.ts). */
+const MAX_UNITS = 1_000_000_000;
+
 function AdjustStock({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
   const { client } = useSession();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'delta' | 'onHand'>('delta');
-  const [amount, setAmount] = useState<number | string>('');
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const errors = useCatalogFormErrors(['delta', 'onHand', 'reason']);
+  const errors = useCatalogFormErrors({
+    delta: t('stock.delta'),
+    onHand: t('stock.counted'),
+    reason: t('stock.reason'),
+  });
 
   const adjust = useMutation({
     mutationFn: () => {
@@ -137,7 +144,21 @@ function AdjustStock({ product }: { product: Product }) {
       withBorder
       p="md"
       component="form"
-      onSubmit={handleSubmit(() => adjust.mutate())}
+      onSubmit={handleSubmit(() => {
+        const check =
+          mode === 'delta'
+            ? {
+                delta: fieldRules.whole(amount, {
+                  required: true,
+                  allowNegative: true,
+                  minimum: -MAX_UNITS,
+                  maximum: MAX_UNITS,
+                }),
+              }
+            : { onHand: fieldRules.whole(amount, { required: true, minimum: 0, maximum: MAX_UNITS }) };
+        if (errors.check({ ...check, reason: fieldRules.text(reason, { required: true, maximum: 500 }) }))
+          adjust.mutate();
+      })}
       noValidate
       aria-label={t('stock.adjust')}
     >
@@ -159,10 +180,10 @@ function AdjustStock({ product }: { product: Product }) {
           aria-label={t('stock.mode')}
         />
         <Group align="flex-start" grow>
-          <NumberInput
+          <WholeNumberInput
             label={mode === 'delta' ? t('stock.delta') : t('stock.counted')}
             description={mode === 'delta' ? t('stock.deltaHint') : t('stock.countedHint')}
-            allowDecimal={false}
+            allowNegative={mode === 'delta'}
             value={amount}
             onChange={(value) => {
               setAmount(value);

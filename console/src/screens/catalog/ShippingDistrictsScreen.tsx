@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Formatted';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
-import { valueField } from '../../lib/form-errors';
+import { fieldRules, valueField } from '../../lib/form-errors';
+import { wholeNumberText } from '../../lib/whole-number';
 import { useSession } from '../../session/session';
 import { PROVINCES, type Province, type ShippingDistrict } from './catalog-api';
-import { FormDialog, useCatalogFormErrors, useRefreshingMutation } from './catalog-forms';
+import { checkedSave, FormDialog, useCatalogFormErrors, useRefreshingMutation } from './catalog-forms';
 import {
   ActiveFilter,
   activeFilterOf,
@@ -128,9 +129,12 @@ export function ShippingDistrictsScreen() {
 function DistrictDialog({ district, onClose }: { district: ShippingDistrict; onClose(): void }) {
   const { t } = useTranslation('catalog');
   const { client } = useSession();
-  const [fee, setFee] = useState<number | string>(district.shippingFee);
+  const [fee, setFee] = useState(wholeNumberText(district.shippingFee));
   const [isActive, setIsActive] = useState(district.isActive);
-  const errors = useCatalogFormErrors(['shippingFee', 'isActive']);
+  const errors = useCatalogFormErrors({
+    shippingFee: t('districts.fee'),
+    isActive: t('districts.shipsHere'),
+  });
   const save = useRefreshingMutation({
     mutationFn: () =>
       client.patch('/api/admin/shipping-districts/{id}', {
@@ -148,7 +152,11 @@ function DistrictDialog({ district, onClose }: { district: ShippingDistrict; onC
       title={t('districts.editTitle', { name: district.name, province: t(`provinces.${district.province}`) })}
       label={t('districts.formLabel')}
       errors={errors}
-      save={save}
+      save={checkedSave(save, () =>
+        errors.check({
+          shippingFee: fieldRules.whole(fee, { required: true, minimum: 0, maximum: 1_000_000 }),
+        }),
+      )}
     >
       <MoneyInput
         label={t('districts.fee')}

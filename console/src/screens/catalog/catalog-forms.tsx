@@ -17,7 +17,7 @@ import { FilePicker, useDescribeCatalogError } from './catalog-ui';
  * business refusal (`PRODUCT_SLUG_EXISTS`, `STOCK_BELOW_RESERVED`) becomes the form's message in
  * the admin's language, a refusal of the role is left to the notification.
  */
-export function useCatalogFormErrors(fields: readonly string[]) {
+export function useCatalogFormErrors(fields: readonly string[] | Readonly<Record<string, string>>) {
   const errors = useFormErrors(fields);
   const describe = useDescribeCatalogError();
   const [problem, setProblem] = useState<{ code: string; message: string } | null>(null);
@@ -35,6 +35,11 @@ export function useCatalogFormErrors(fields: readonly string[]) {
         errors.clear();
         setProblem({ code: isPasalError(error) ? error.errorCode : '', message: describe(error) });
       }
+    },
+    /** The browser's check before sending (FormErrors.check): true when there is no problem. */
+    check(problems: Parameters<typeof errors.check>[0]) {
+      setProblem(null);
+      return errors.check(problems);
     },
     clear(field?: string) {
       errors.clear(field);
@@ -88,6 +93,16 @@ export function FormDialog(props: {
 export type CatalogFormErrors = ReturnType<typeof useCatalogFormErrors>;
 
 /** A form's submit without the browser's page load: `onSubmit={handleSubmit(() => save.mutate())}`. */
+/** A save that is sent only once the browser's own check (`errors.check`) finds nothing. */
+export function checkedSave(save: { isPending: boolean; mutate(): void }, check: () => boolean) {
+  return {
+    isPending: save.isPending,
+    mutate: () => {
+      if (check()) save.mutate();
+    },
+  };
+}
+
 export function handleSubmit(action: () => void) {
   return (event: FormEvent) => {
     event.preventDefault();

@@ -10,8 +10,6 @@ import {
   Group,
   Input,
   Modal,
-  NumberInput,
-  type NumberInputProps,
   Select,
   Stack,
   Text,
@@ -32,7 +30,9 @@ import { useTranslation } from 'react-i18next';
 import type { ListPage, PagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanels';
+import { WholeNumberInput, type WholeNumberInputProps } from '../../components/WholeNumberInput';
 import { describeError, isPasalError, isRefused } from '../../lib/api-errors';
+import { wholeNumberOf } from '../../lib/whole-number';
 import { type PermissionCode, useSession } from '../../session/session';
 import type { Product } from './catalog-api';
 
@@ -104,28 +104,13 @@ export function activeFilterOf(value: string | undefined): 'true' | 'false' | un
   return value === 'true' || value === 'false' ? value : undefined;
 }
 
-/** Whole NPR with lakh grouping as staff type it (1,23,456). Limits are the API's to check. */
-export function MoneyInput(props: NumberInputProps) {
-  const { t } = useTranslation('catalog');
-  return (
-    <NumberInput
-      allowDecimal={false}
-      thousandSeparator=","
-      thousandsGroupStyle="lakh"
-      leftSection={<Text size="xs">{t('money.currency')}</Text>}
-      leftSectionWidth={44}
-      hideControls
-      {...props}
-    />
-  );
+/** Whole NPR as staff type it: digits only, lakh grouping once typed (WholeNumberInput). */
+export function MoneyInput(props: Omit<WholeNumberInputProps, 'money'>) {
+  return <WholeNumberInput money {...props} />;
 }
 
-/** What a NumberInput holds ("" when empty) as the API takes it: a number, or undefined. */
-export function numberOf(value: number | string): number | undefined {
-  if (value === '' || value === '-') return undefined;
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? number : undefined;
-}
+/** What a whole-number input holds ("" when empty) as the API takes it: a number, or undefined. */
+export const numberOf = wholeNumberOf;
 
 /**
  * A labelled native file input: screen readers and keyboards know it as one, and tests can hand

@@ -15,12 +15,24 @@ export const carePackageErrors = {
       'CARE_PACKAGE_RULE_INVALID',
       `${path} names records that do not exist: ${ids.join(', ')}`,
       {
-        details: [{ path: `rules.${path}`, message: `unknown ids ${ids.join(', ')}`, location: 'body' }],
+        details: [
+          {
+            path: `rules.${path}`,
+            message: `unknown ids ${ids.join(', ')}`,
+            code: 'unknown_ids',
+            location: 'body',
+          },
+        ],
       },
     ),
   priceRange: () =>
     httpErrors.validation([
-      { path: 'rules.maxPrice', message: 'minPrice must not be above maxPrice', location: 'body' },
+      {
+        path: 'rules.maxPrice',
+        message: 'minPrice must not be above maxPrice',
+        code: 'min_above_max',
+        location: 'body',
+      },
     ]),
   tierInvalid: (id: number) =>
     new AppError(400, 'CARE_PACKAGE_TIER_INVALID', `Tier ${id} is not a tier of this care package`),

@@ -64,7 +64,11 @@ const tierFields = {
 const priceRangeOrdered = [
   (r: { minPrice?: number | null; maxPrice?: number | null }) =>
     r.minPrice == null || r.maxPrice == null || r.minPrice <= r.maxPrice,
-  { message: 'minPrice must not be above maxPrice', path: ['maxPrice'] as string[] },
+  {
+    message: 'minPrice must not be above maxPrice',
+    path: ['maxPrice'] as string[],
+    params: { code: 'min_above_max' },
+  },
 ] as const;
 
 const rulesBody = z

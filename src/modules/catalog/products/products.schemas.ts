@@ -52,7 +52,11 @@ export const createProductBody = z
   .object(writable)
   .partial()
   .required({ title: true, productKind: true, mrp: true })
-  .refine((b) => (b.sp ?? 0) <= b.mrp, { message: 'sp must not be above mrp', path: ['sp'] });
+  .refine((b) => (b.sp ?? 0) <= b.mrp, {
+    message: 'sp must not be above mrp',
+    path: ['sp'],
+    params: { code: 'sp_above_mrp' },
+  });
 export type CreateProductBody = z.output<typeof createProductBody>;
 
 export const updateProductBody = z
@@ -176,6 +180,7 @@ export const publicProductListQuery = paginationQuery
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'minPrice must not be above maxPrice',
     path: ['maxPrice'],
+    params: { code: 'min_above_max' },
   });
 export type PublicProductListQuery = z.output<typeof publicProductListQuery>;
 

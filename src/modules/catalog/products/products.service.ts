@@ -195,7 +195,8 @@ interface References {
 
 /** Every id a product write names must exist; a care-package product names its tier. */
 async function checkReferences(tx: Db, r: References): Promise<void> {
-  if (r.sp > r.mrp) throw httpErrors.validation([{ path: 'sp', message: 'sp must not be above mrp' }]);
+  if (r.sp > r.mrp)
+    throw httpErrors.validation([{ path: 'sp', message: 'sp must not be above mrp', code: 'sp_above_mrp' }]);
   if (r.categoryId !== null && !(await findCategory(tx, r.categoryId))) {
     throw catalogErrors.productReferenceInvalid('CATEGORY', `Category ${r.categoryId} does not exist`);
   }
