@@ -7,7 +7,6 @@ import {
   Group,
   MultiSelect,
   NativeSelect,
-  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -23,9 +22,11 @@ import { ProductsPicker } from '../../components/ProductPicker';
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
 import { StoreDateTimeInput } from '../../components/StoreDateTimeInput';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { textField, valueField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
+import { wholeNumberText } from '../../lib/whole-number';
 import { Can, useSession } from '../../session/session';
 import { useCategoryChoices } from '../catalog/catalog-api';
 import { FormDialog, useCatalogFormErrors, useRefreshingMutation } from '../catalog/catalog-forms';
@@ -210,18 +211,18 @@ function CouponDialog({ coupon, onClose }: { coupon: Coupon | null; onClose(): v
   const categories = useCategoryChoices();
   const [code, setCode] = useState(coupon?.code ?? '');
   const [discountType, setDiscountType] = useState<Coupon['discountType']>(coupon?.discountType ?? 'percent');
-  const [value, setValue] = useState<number | string>(coupon?.value ?? '');
-  const [maxDiscount, setMaxDiscount] = useState<number | string>(coupon?.maxDiscount ?? '');
-  const [minOrderTotal, setMinOrderTotal] = useState<number | string>(coupon?.minOrderTotal ?? '');
+  const [value, setValue] = useState(wholeNumberText(coupon?.value));
+  const [maxDiscount, setMaxDiscount] = useState(wholeNumberText(coupon?.maxDiscount));
+  const [minOrderTotal, setMinOrderTotal] = useState(wholeNumberText(coupon?.minOrderTotal));
   const [startsAt, setStartsAt] = useState<string | null>(coupon?.startsAt ?? null);
   const [endsAt, setEndsAt] = useState<string | null>(coupon?.endsAt ?? null);
-  const [usageLimit, setUsageLimit] = useState<number | string>(coupon?.usageLimit ?? '');
-  const [perCustomerLimit, setPerCustomerLimit] = useState<number | string>(coupon?.perCustomerLimit ?? '');
+  const [usageLimit, setUsageLimit] = useState(wholeNumberText(coupon?.usageLimit));
+  const [perCustomerLimit, setPerCustomerLimit] = useState(wholeNumberText(coupon?.perCustomerLimit));
   const [productIds, setProductIds] = useState<number[]>(coupon?.productIds ?? []);
   const [categoryIds, setCategoryIds] = useState<number[]>(coupon?.categoryIds ?? []);
   const [isActive, setActive] = useState(coupon?.isActive ?? true);
   const errors = useCatalogFormErrors(FIELDS);
-  const nullable = (raw: number | string) => numberOf(raw) ?? null;
+  const nullable = (raw: string) => numberOf(raw) ?? null;
 
   const body = {
     code: code.trim(),
@@ -264,7 +265,6 @@ function CouponDialog({ coupon, onClose }: { coupon: Coupon | null; onClose(): v
           timeZone,
         )
       : null;
-  const whole = { allowDecimal: false, allowNegative: false, hideControls: true } as const;
 
   return (
     <FormDialog
@@ -298,20 +298,16 @@ function CouponDialog({ coupon, onClose }: { coupon: Coupon | null; onClose(): v
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {discountType === 'percent' ? (
-          <NumberInput
+          <WholeNumberInput
             label={t('fields.percent')}
             withAsterisk
-            min={1}
-            max={100}
-            suffix="%"
-            {...whole}
+            rightSection="%"
             {...valueField(errors, 'value', value, setValue)}
           />
         ) : (
           <MoneyInput
             label={t('fields.amount')}
             withAsterisk
-            allowNegative={false}
             {...valueField(errors, 'value', value, setValue)}
           />
         )}
@@ -319,14 +315,12 @@ function CouponDialog({ coupon, onClose }: { coupon: Coupon | null; onClose(): v
           <MoneyInput
             label={t('fields.maxDiscount')}
             description={t('form.optional')}
-            allowNegative={false}
             {...valueField(errors, 'maxDiscount', maxDiscount, setMaxDiscount)}
           />
         )}
         <MoneyInput
           label={t('fields.minOrderTotal')}
           description={t('form.optional')}
-          allowNegative={false}
           {...valueField(errors, 'minOrderTotal', minOrderTotal, setMinOrderTotal)}
         />
       </SimpleGrid>
@@ -341,18 +335,14 @@ function CouponDialog({ coupon, onClose }: { coupon: Coupon | null; onClose(): v
           zoneNote={t('form.zoneNote')}
           {...valueField(errors, 'endsAt', endsAt, setEndsAt)}
         />
-        <NumberInput
+        <WholeNumberInput
           label={t('fields.usageLimit')}
           description={t('form.usageLimitHelp')}
-          min={1}
-          {...whole}
           {...valueField(errors, 'usageLimit', usageLimit, setUsageLimit)}
         />
-        <NumberInput
+        <WholeNumberInput
           label={t('fields.perCustomerLimit')}
           description={t('form.optional')}
-          min={1}
-          {...whole}
           {...valueField(errors, 'perCustomerLimit', perCustomerLimit, setPerCustomerLimit)}
         />
       </SimpleGrid>

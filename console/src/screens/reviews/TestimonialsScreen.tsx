@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Switch,
   Text,
@@ -17,7 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { textField, valueField } from '../../lib/form-errors';
+import { wholeNumberText } from '../../lib/whole-number';
 import { Can, useSession } from '../../session/session';
 import { FormDialog, useCatalogFormErrors, useRefreshingMutation } from '../catalog/catalog-forms';
 import { numberOf, RowActions, useSearchText, useUrlFilters } from '../catalog/catalog-ui';
@@ -208,7 +209,7 @@ function TestimonialDialog({
   const [comment, setComment] = useState(testimonial?.comment ?? '');
   const [imageUrl, setImageUrl] = useState(testimonial?.imageUrl ?? '');
   const [isVisible, setVisible] = useState(testimonial?.isVisible ?? true);
-  const [order, setOrder] = useState<number | string>(testimonial?.order ?? nextOrder);
+  const [order, setOrder] = useState(wholeNumberText(testimonial?.order ?? nextOrder));
   const errors = useCatalogFormErrors(['name', 'rating', 'comment', 'imageUrl', 'isVisible', 'order']);
   const save = useRefreshingMutation({
     mutationFn: () => {
@@ -274,11 +275,9 @@ function TestimonialDialog({
             errors.clear('rating');
           }}
         />
-        <NumberInput
+        <WholeNumberInput
           label={t('testimonials.order')}
           description={t('testimonials.orderHelp')}
-          allowDecimal={false}
-          allowNegative={false}
           {...valueField(errors, 'order', order, setOrder)}
         />
       </SimpleGrid>
