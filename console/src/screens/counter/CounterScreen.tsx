@@ -28,8 +28,10 @@ import { useTranslation } from 'react-i18next';
 import { Money, useLanguage } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
 import { FormError } from '../../components/StatePanels';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { useFormErrors } from '../../lib/form-errors';
 import { formatCount, formatMoney } from '../../lib/format';
+import { wholeNumberOf, wholeNumberText } from '../../lib/whole-number';
 import { Can, useClient } from '../../session/session';
 import { CustomerBox } from './CustomerBox';
 import {
@@ -75,7 +77,13 @@ const NO_DELIVERY: Delivery = {
   landmark: '',
 };
 
-/** Whole, non-negative NPR from a NumberInput (which hands over '' when emptied). */
+/** Whole, non-negative NPR typed in a WholeNumberInput; null while empty or refused. */
+const moneyOf = (text: string): number | null => {
+  const value = wholeNumberOf(text);
+  return value !== undefined && value >= 0 ? value : null;
+};
+
+/** A whole quantity from the line's NumberInput (which hands over '' when emptied). */
 const wholeOf = (value: string | number): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
@@ -93,10 +101,10 @@ export function CounterScreen() {
   const [customer, setCustomer] = useState<PosCustomer | null>(null);
   const [handover, setHandover] = useState<Handover>('pickup');
   const [delivery, setDelivery] = useState<Delivery>(NO_DELIVERY);
-  const [discount, setDiscount] = useState<string | number>('');
-  const [shippingFee, setShippingFee] = useState<string | number>('');
+  const [discount, setDiscount] = useState('');
+  const [shippingFee, setShippingFee] = useState('');
   const [gateway, setGateway] = useState<Gateway>('pos_cash');
-  const [tendered, setTendered] = useState<string | number>('');
+  const [tendered, setTendered] = useState('');
   const [reference, setReference] = useState('');
   /** The sale, once the API made it, while its payment is still to be taken. */
   const [unpaid, setUnpaid] = useState<{ id: number; total: number } | null>(null);
@@ -107,11 +115,11 @@ export function CounterScreen() {
 
   const totals = totalsOf(
     lines,
-    wholeOf(discount) ?? 0,
-    handover === 'delivery' ? (wholeOf(shippingFee) ?? 0) : 0,
+    moneyOf(discount) ?? 0,
+    handover === 'delivery' ? (moneyOf(shippingFee) ?? 0) : 0,
   );
   const total = unpaid?.total ?? totals.total;
-  const cash = gateway === 'pos_cash' ? wholeOf(tendered) : null;
+  const cash = gateway === 'pos_cash' ? moneyOf(tendered) : null;
   const change = changeDue(total, cash);
   const short = shortLines(lines);
 
@@ -409,7 +417,7 @@ export function CounterScreen() {
                     disabled={locked}
                     onChange={(next, fee) => {
                       setDelivery(next);
-                      if (fee !== undefined) setShippingFee(fee);
+                      if (fee !== undefined) setShippingFee(wholeNumberText(fee));
                     }}
                   />
                 )}
@@ -421,26 +429,20 @@ export function CounterScreen() {
                   {t('payment.title')}
                 </Title>
                 <Group grow align="flex-start">
-                  <NumberInput
+                  <WholeNumberInput
+                    money
                     label={t('payment.discount')}
                     value={discount}
                     onChange={setDiscount}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=","
                     disabled={locked}
                     error={errors.of('couponDiscount')}
                   />
                   {handover === 'delivery' && (
-                    <NumberInput
+                    <WholeNumberInput
+                      money
                       label={t('payment.shippingFee')}
                       value={shippingFee}
                       onChange={setShippingFee}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      thousandSeparator=","
                       disabled={locked}
                       error={errors.of('shippingFee')}
                     />
@@ -456,16 +458,13 @@ export function CounterScreen() {
                 />
                 {gateway === 'pos_cash' ? (
                   <Group grow align="flex-end">
-                    <NumberInput
+                    <WholeNumberInput
                       ref={payRef}
+                      money
                       label={t('payment.tendered')}
                       description={t('payment.tenderedHint')}
                       value={tendered}
                       onChange={setTendered}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      thousandSeparator=","
                       error={
                         cash !== null && cash < total
                           ? t('payment.notEnough', { total: formatMoney(total, language) })

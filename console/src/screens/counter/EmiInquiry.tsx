@@ -8,7 +8,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  NumberInput,
   Stack,
   Text,
   Textarea,
@@ -20,8 +19,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Formatted';
 import { FormError, LoadingState } from '../../components/StatePanels';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { textField, useFormErrors, valueField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
+import { wholeNumberOf } from '../../lib/whole-number';
 import { useClient } from '../../session/session';
 import { fetchEmiBanks, fetchEmiConfig, type PosCustomer, sendEmiInquiry } from './counter-api';
 import { AttemptKeys, type SaleLine } from './sale-rules';
@@ -57,7 +58,7 @@ function EmiInquiryModal({
   const [mobile, setMobile] = useState(customer?.phone ?? '');
   const [bankIds, setBankIds] = useState<string[]>([]);
   const [hasCard, setHasCard] = useState(false);
-  const [down, setDown] = useState<string | number>(0);
+  const [down, setDown] = useState('0');
   const [message, setMessage] = useState('');
   const errors = useFormErrors([
     'productId',
@@ -89,7 +90,7 @@ function EmiInquiryModal({
         customerMobile: mobile.trim(),
         bankIds: bankIds.map(Number),
         hasCreditCard: hasCard,
-        downPaymentAmount: typeof down === 'number' ? down : 0,
+        downPaymentAmount: wholeNumberOf(down) ?? 0,
         message: message.trim() || null,
       };
       return sendEmiInquiry(client, keys.current.keyFor(body), body);
@@ -185,13 +186,10 @@ function EmiInquiryModal({
               checked={hasCard}
               onChange={(event) => setHasCard(event.currentTarget.checked)}
             />
-            <NumberInput
+            <WholeNumberInput
+              money
               label={t('emi.downPayment')}
               description={t('emi.downPaymentHint')}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
               {...valueField(errors, 'downPaymentAmount', down, setDown)}
             />
             <Textarea

@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Paper,
   Stack,
   Switch,
@@ -22,9 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
+import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { isPasalError } from '../../lib/api-errors';
 import { textField, useFormErrors, valueField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
+import { wholeNumberOf, wholeNumberText } from '../../lib/whole-number';
 import { Can, useClient } from '../../session/session';
 import { type EmiBank, PERIOD_MAX, PERIOD_MIN, parsePeriods } from './emi-api';
 
@@ -250,14 +251,14 @@ function BankForm({ bank, onClose }: { bank: EmiBank | null; onClose(): void }) 
   const saved = useSaved();
   const [name, setName] = useState(bank?.name ?? '');
   const [logoUrl, setLogoUrl] = useState(bank?.logoUrl ?? '');
-  const [order, setOrder] = useState<string | number>(bank?.displayOrder ?? 0);
+  const [order, setOrder] = useState(wholeNumberText(bank?.displayOrder ?? 0));
   const errors = useFormErrors(['name', 'logoUrl', 'displayOrder']);
   const save = useMutation({
     mutationFn: async () => {
       const body = {
         name: name.trim(),
         logoUrl: logoUrl.trim() || null,
-        displayOrder: typeof order === 'number' ? order : 0,
+        displayOrder: wholeNumberOf(order) ?? 0,
       };
       if (bank) await client.patch('/api/admin/emi/banks/{id}', { params: { path: { id: bank.id } }, body });
       else await client.post('/api/admin/emi/banks', { body });
@@ -292,13 +293,9 @@ function BankForm({ bank, onClose }: { bank: EmiBank | null; onClose(): void }) 
             maxLength={500}
             {...textField(errors, 'logoUrl', logoUrl, setLogoUrl)}
           />
-          <NumberInput
+          <WholeNumberInput
             label={t('banks.order')}
             description={t('banks.orderHint')}
-            min={0}
-            max={100_000}
-            allowDecimal={false}
-            allowNegative={false}
             {...valueField(errors, 'displayOrder', order, setOrder)}
           />
           <Group justify="flex-end">
