@@ -10,6 +10,8 @@ import { expectAccessible, expectListsSettled, keepScreenshot, signIn } from './
 test('a superadmin connects another system with a webhook and follows its deliveries', async ({
   page,
 }, testInfo) => {
+  // The whole story of an endpoint, in two languages and two widths: longer than one screen.
+  test.slow();
   const received: Array<{ id: string; body: string }> = [];
   const receiver = http.createServer((req, res) => {
     let body = '';

@@ -66,7 +66,8 @@ function SignedInFrame() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <NotificationBell />
+            {/* Only once the session's role is known and not confined to turning 2FA on. */}
+            {role && !enrolmentRequired && <NotificationBell />}
             <LanguageSwitch />
             {admin && (
               <Group gap={6} visibleFrom="sm" wrap="nowrap">
