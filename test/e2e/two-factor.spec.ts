@@ -232,12 +232,11 @@ test('with two-factor sign-in required, an admin without it lands on Security an
   await shot(page, 'required-confined-ne-390');
   await page.getByRole('button', { name: s.common.layout.toggleMenu }).click();
 
-  // A typed address leads back to Security.
+  // A typed address leads back to Security (the refresh cookie keeps the session across the
+  // load, issue 27 item 10; it is still confined).
   await page.goto('/admin/');
-  await page.getByLabel(s.auth.fields.email, { exact: true }).fill(admin.email);
-  await page.getByLabel(s.auth.fields.password, { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: s.auth.signIn.submit, exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/security$/);
+  await expect(page.getByText(s.security.required.title, { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: s.security.twoFactor.turnOn }).click();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
