@@ -15,6 +15,7 @@ export {
   clearCartAfterOrder,
   dropCartCoupon,
   handOverCartToOrder,
+  lockCustomerCart,
   refreshCartPrices,
   takeBackFromOrder,
 } from './carts/carts.checkout';

@@ -21,6 +21,7 @@ import {
   dropCartCoupon,
   getCart,
   handOverCartToOrder,
+  lockCustomerCart,
   quoteItems,
   refreshCartPrices,
   releaseCouponUse,
@@ -356,6 +357,9 @@ async function takeBackReservation(deps: OrdersServiceDeps, reserved: Reserved, 
   const { order, draft } = reserved;
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const at = deps.clock.now();
+    // Checkout's lock order, cart first: a new checkout of this customer holds the cart and
+    // waits on nothing this holds.
+    if (draft.cartId) await lockCustomerCart(tx, order.customerId);
     const current = await repo.lockOrder(tx, order.id);
     // Only an order nothing else has moved yet (nothing can: its payment never started).
     if (current?.status !== 'payment_pending' || current.paymentStatus !== 'pending') return;

@@ -280,6 +280,15 @@ export async function clearCartAfterOrder(
 }
 
 /**
+ * Locks the customer's active cart, if any: a step of orders that changes a checkout after the
+ * fact (its compensation) takes its locks in checkout's order, cart → order → stock, so it and a
+ * new checkout of the same customer never wait on each other (a deadlock).
+ */
+export async function lockCustomerCart(tx: Db, customerId: string): Promise<void> {
+  await repo.lockActiveCartIfAny(tx, customerId);
+}
+
+/**
  * The compensation of `handOverCartToOrder` when the order's payment could not be started (the
  * provider refused or could not be reached): the order's units go back to the cart, held again
  * for CART_EXPIRE_IDLE_MS as after any change to it, and the cart is no longer the order's.
