@@ -1,5 +1,7 @@
 // What every console test does: sign in as someone, check the screen for accessibility
 // problems, and keep a screenshot of it next to the test's output.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
@@ -13,6 +15,36 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** The header's menu button, in either language (on a phone it opens the menu). */
+export const MENU_BUTTON = new RegExp(
+  `^(${['en', 'ne']
+    .map(
+      (language) =>
+        JSON.parse(
+          readFileSync(path.join(import.meta.dirname, `../../console/src/locales/${language}.json`), 'utf8'),
+        ).layout.toggleMenu as string,
+    )
+    .join('|')})$`,
+);
+
+/**
+ * Switches the console's language with its switch: in the header, or on a phone in the menu
+ * the header's button opens (closed again afterwards).
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'ne') {
+  const label = language === 'en' ? 'English' : 'नेपाली';
+  const select = page.getByLabel('Language');
+  if (await select.isVisible()) {
+    await select.selectOption({ label });
+    return;
+  }
+  const menuButton = page.getByRole('banner').getByRole('button', { name: MENU_BUTTON });
+  await menuButton.click();
+  await select.selectOption({ label });
+  await menuButton.click();
+  await expect(select).toBeHidden();
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the marketing screens' tests share: calls to the API as the demo admin or customer (to
 // make data and to check that a change made in the console took effect for the storefront), and
 // a staff member with a role of a few permission codes (to check what the console shows them).
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_ADMIN } from './console';
 
 /** The customer `npm run seed:demo` creates (scripts/seed-demo.ts). */
@@ -69,7 +69,4 @@ export async function limitedStaff(baseURL: string, name: string, permissions: s
   return who;
 }
 
-/** Switches the console's language with the header's select. */
-export async function chooseLanguage(page: Page, language: 'en' | 'ne') {
-  await page.getByLabel('Language').selectOption({ label: language === 'en' ? 'English' : 'नेपाली' });
-}
+export { chooseLanguage } from './console';

@@ -2,7 +2,7 @@
 // marked read, then all; in English and in Nepali, at desktop and phone width. Each test signs
 // in as a superadmin of its own, so the feed holds only what arrives during the test.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './console';
+import { chooseLanguage, DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './console';
 
 interface FeedItem {
   id: string;
@@ -105,7 +105,7 @@ test('the bell on a phone, in Nepali: the panel fits and a notification is marke
   const token = await tokenOf(request, who);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, who);
-  await page.getByLabel('Language').selectOption({ label: 'नेपाली' });
+  await chooseLanguage(page, 'ne');
   await expect(bell(page, /^सूचनाहरू$/)).toBeVisible();
 
   const subject = `Pashmina sizes? (${testInfo.workerIndex}-${Date.now()})`;

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from './console';
+import { chooseLanguage, DEMO_ADMIN } from './console';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON of the locale files
 export type Strings = any;
@@ -15,9 +15,9 @@ export function stringsOf(area: string, language: 'en' | 'ne'): { area: Strings;
   return { area: file(`screens/${area}/locales/${language}.json`), common: file(`locales/${language}.json`) };
 }
 
-/** The console in this language (the switch in the header). */
+/** The console in this language (the switch in the header, or in the menu on a phone). */
 export async function useLanguage(page: Page, language: 'en' | 'ne') {
-  if (language === 'ne') await page.getByLabel('Language').selectOption({ label: 'नेपाली' });
+  if (language === 'ne') await chooseLanguage(page, 'ne');
 }
 
 export async function adminToken(request: APIRequestContext): Promise<string> {

@@ -1,4 +1,5 @@
-// The list page pattern: a server-paginated table with loading, empty and error states.
+// The list page pattern: a server-paginated table with loading, empty and error states (a table
+// on a laptop, cards on a phone: DataTable).
 //
 //   const list = usePagedList({
 //     queryKey: ['orders', filters],
@@ -9,12 +10,13 @@
 //
 // The page number lives in the URL (`?page=3`), so Back, reload-free links and bookmarks keep
 // it; a filter change should reset it with `list.setPage(1)`.
-import { Box, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Box, Group, Pagination, Text } from '@mantine/core';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../lib/format';
+import { useNarrowScreen } from '../lib/narrow-screen';
+import { type Column, DataTable } from './DataTable';
 import { EmptyState, ErrorState, LoadingState } from './StatePanels';
 
 /** A page of a list as `client.list(...)` answers it: rows and the API's `meta`. */
@@ -22,6 +24,8 @@ export interface ListPage<Row> {
   data: Row[];
   meta?: { count: number; page?: number; size?: number };
 }
+
+export type { Column } from './DataTable';
 
 export interface PagedList<Row> {
   query: UseQueryResult<ListPage<Row>>;
@@ -65,14 +69,6 @@ export function usePagedList<Row>(opts: {
   return { query, page, size, setPage };
 }
 
-export interface Column<Row> {
-  key: string;
-  header: ReactNode;
-  cell(row: Row): ReactNode;
-  /** Figures (money, counts) read best right-aligned. */
-  align?: 'left' | 'right';
-}
-
 export function PagedTable<Row>(props: {
   list: PagedList<Row>;
   columns: Column<Row>[];
@@ -83,6 +79,7 @@ export function PagedTable<Row>(props: {
   emptyMessage?: string;
 }) {
   const { t } = useTranslation();
+  const narrow = useNarrowScreen();
   const { query, page, size, setPage } = props.list;
 
   if (query.isPending) return <LoadingState />;
@@ -97,36 +94,14 @@ export function PagedTable<Row>(props: {
   return (
     <Box>
       {query.isError && <ErrorState error={query.error} onRetry={() => query.refetch()} />}
-      <Table.ScrollContainer minWidth={600}>
-        {/* While the next page loads, the previous one stays as it is (dimming it would put its
-            text below the contrast a reader needs) with a spinner by the caption and aria-busy. */}
-        <Table striped highlightOnHover aria-busy={query.isPlaceholderData}>
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            {props.caption}
-            {query.isPlaceholderData && <Loader size="xs" ml="xs" aria-hidden />}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {props.columns.map((column) => (
-                <Table.Th key={column.key} ta={column.align}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
-                {props.columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={rows}
+        columns={props.columns}
+        rowKey={props.rowKey}
+        caption={props.caption}
+        busy={query.isPlaceholderData}
+        striped
+      />
       {rows.length === 0 && <EmptyState message={t('list.pastTheEnd')} />}
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
@@ -144,6 +119,9 @@ export function PagedTable<Row>(props: {
               total={totalPages}
               value={Math.min(page, totalPages)}
               onChange={setPage}
+              // On a phone: first, current and last pages only, so the row fits 390 px.
+              siblings={narrow ? 0 : 1}
+              boundaries={1}
               getItemProps={(item) => ({ 'aria-label': t('list.page', { page: item }) })}
               getControlProps={(control) => ({ 'aria-label': t(`list.${control}`) })}
             />

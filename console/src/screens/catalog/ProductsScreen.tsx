@@ -4,6 +4,7 @@ import { Anchor, Badge, Button, Group, Image, Select, SimpleGrid, Text, TextInpu
 import type { operations } from '@pasal/client';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from '../../components/FilterFold';
 import { Money } from '../../components/Formatted';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
@@ -85,69 +86,83 @@ export function ProductsScreen() {
         type="search"
         {...searchBox}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Select
-          label={t('products.status')}
-          placeholder={t('common.any')}
-          clearable
-          value={query.status ?? null}
-          onChange={(value) => set('status', value)}
-          data={PRODUCT_STATUSES.map((status) => option(status, t(`status.${status}`)))}
-        />
-        <Select
-          label={t('products.kind')}
-          placeholder={t('common.any')}
-          clearable
-          value={query.productKind ?? null}
-          onChange={(value) => set('productKind', value)}
-          data={PRODUCT_KINDS.map((kind) => option(kind, t(`kind.${kind}`)))}
-        />
-        <Select
-          label={t('products.onSale')}
-          placeholder={t('common.any')}
-          clearable
-          value={query.isSellable ?? null}
-          onChange={(value) => set('isSellable', value)}
-          data={[option('true', t('products.sellable')), option('false', t('products.notSellable'))]}
-        />
-        <Select
-          label={t('products.sort')}
-          value={query.sort ?? null}
-          placeholder={t(query.search ? 'sort.relevance' : 'sort.createdAt')}
-          clearable
-          onChange={(value) => set('sort', value)}
-          data={SORTS.map((sort) => option(sort, t(`sort.${sort}`)))}
-        />
-        <Select
-          label={t('products.category')}
-          placeholder={t('common.any')}
-          clearable
-          searchable
-          value={values.categoryId ?? null}
-          onChange={(value) => set('categoryId', value)}
-          data={categories.data ?? []}
-        />
-        <Select
-          label={t('products.brand')}
-          placeholder={t('common.any')}
-          clearable
-          searchable
-          value={values.brandId ?? null}
-          onChange={(value) => set('brandId', value)}
-          data={brands.data ?? []}
-        />
-        {can('Tags_READ') && (
+      <FilterFold
+        active={
+          [
+            query.status,
+            query.productKind,
+            query.isSellable,
+            query.sort,
+            values.categoryId,
+            values.brandId,
+            values.tag,
+          ].filter(Boolean).length
+        }
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Select
-            label={t('products.tag')}
+            label={t('products.status')}
+            placeholder={t('common.any')}
+            clearable
+            value={query.status ?? null}
+            onChange={(value) => set('status', value)}
+            data={PRODUCT_STATUSES.map((status) => option(status, t(`status.${status}`)))}
+          />
+          <Select
+            label={t('products.kind')}
+            placeholder={t('common.any')}
+            clearable
+            value={query.productKind ?? null}
+            onChange={(value) => set('productKind', value)}
+            data={PRODUCT_KINDS.map((kind) => option(kind, t(`kind.${kind}`)))}
+          />
+          <Select
+            label={t('products.onSale')}
+            placeholder={t('common.any')}
+            clearable
+            value={query.isSellable ?? null}
+            onChange={(value) => set('isSellable', value)}
+            data={[option('true', t('products.sellable')), option('false', t('products.notSellable'))]}
+          />
+          <Select
+            label={t('products.sort')}
+            value={query.sort ?? null}
+            placeholder={t(query.search ? 'sort.relevance' : 'sort.createdAt')}
+            clearable
+            onChange={(value) => set('sort', value)}
+            data={SORTS.map((sort) => option(sort, t(`sort.${sort}`)))}
+          />
+          <Select
+            label={t('products.category')}
             placeholder={t('common.any')}
             clearable
             searchable
-            value={values.tag ?? null}
-            onChange={(value) => set('tag', value)}
-            data={(tags.data ?? []).map((tag) => option(tag.slug, tag.label))}
+            value={values.categoryId ?? null}
+            onChange={(value) => set('categoryId', value)}
+            data={categories.data ?? []}
           />
-        )}
-      </SimpleGrid>
+          <Select
+            label={t('products.brand')}
+            placeholder={t('common.any')}
+            clearable
+            searchable
+            value={values.brandId ?? null}
+            onChange={(value) => set('brandId', value)}
+            data={brands.data ?? []}
+          />
+          {can('Tags_READ') && (
+            <Select
+              label={t('products.tag')}
+              placeholder={t('common.any')}
+              clearable
+              searchable
+              value={values.tag ?? null}
+              onChange={(value) => set('tag', value)}
+              data={(tags.data ?? []).map((tag) => option(tag.slug, tag.label))}
+            />
+          )}
+        </SimpleGrid>
+      </FilterFold>
       <PagedTable
         list={list}
         caption={t('products.caption')}

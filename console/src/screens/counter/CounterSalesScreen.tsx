@@ -19,6 +19,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../components/Figure';
+import { FilterFold } from '../../components/FilterFold';
 import { Money, StoreDateTime, useLanguage } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
@@ -139,7 +140,7 @@ function SaleActions({ sale }: { sale: SaleListItem }) {
     sale.orderStatus === 'paid' &&
     (sale.fulfillmentStatus === 'received' || sale.fulfillmentStatus === 'ready');
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <Button
         size="xs"
         variant="default"
@@ -194,33 +195,36 @@ function RangeForm({
     >
       <Stack gap="sm">
         <Group align="flex-end" gap="sm">
-          <TextInput
-            type="date"
-            label={t('sales.from')}
-            value={from}
-            max={today}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={t('sales.to')}
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={backwards ? t('sales.backwards') : undefined}
-          />
-          <Button type="submit" variant="default" disabled={backwards}>
-            {t('sales.show')}
-          </Button>
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setFrom(today);
-              setTo(today);
-              onChange({ ...range, from: today, to: today });
-            }}
-          >
-            {t('sales.today')}
-          </Button>
+          {/* The period folds on a phone like a list's filters: any but today counts as one. */}
+          <FilterFold active={range.from !== today || range.to !== today ? 1 : 0}>
+            <TextInput
+              type="date"
+              label={t('sales.from')}
+              value={from}
+              max={today}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label={t('sales.to')}
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              error={backwards ? t('sales.backwards') : undefined}
+            />
+            <Button type="submit" variant="default" disabled={backwards}>
+              {t('sales.show')}
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setFrom(today);
+                setTo(today);
+                onChange({ ...range, from: today, to: today });
+              }}
+            >
+              {t('sales.today')}
+            </Button>
+          </FilterFold>
           <Button onClick={() => exportCsv.mutate()} loading={exportCsv.isPending} disabled={exportTooLong}>
             {t('sales.export')}
           </Button>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from '../../components/FilterFold';
 import { StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
@@ -93,18 +94,20 @@ export function CustomersScreen() {
           onChange={(event) => setSearchText(event.currentTarget.value)}
           w={300}
         />
-        <Select
-          label={t('list.state')}
-          placeholder={t('list.anyState')}
-          data={[
-            { value: 'active', label: t('state.active') },
-            { value: 'inactive', label: t('state.inactive') },
-          ]}
-          value={state}
-          onChange={(value) => setFilters({ state: value })}
-          clearable
-          w={200}
-        />
+        <FilterFold active={state ? 1 : 0}>
+          <Select
+            label={t('list.state')}
+            placeholder={t('list.anyState')}
+            data={[
+              { value: 'active', label: t('state.active') },
+              { value: 'inactive', label: t('state.inactive') },
+            ]}
+            value={state}
+            onChange={(value) => setFilters({ state: value })}
+            clearable
+            w={{ base: '100%', sm: 200 }}
+          />
+        </FilterFold>
       </Group>
       <PagedTable
         list={list}

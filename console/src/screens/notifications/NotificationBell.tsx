@@ -84,7 +84,15 @@ export function NotificationBell() {
     >
       <Popover.Target>
         {/* The button itself is the target: Mantine gives it aria-expanded and aria-controls. */}
-        <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setOpen((o) => !o)}>
+        {/* Overflow shown: the count sits on the button's corner, and the button's own clipping
+            cut it to a sliver. */}
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={label}
+          onClick={() => setOpen((o) => !o)}
+          style={{ overflow: 'visible' }}
+        >
           <Indicator
             label={unread > 99 ? '99+' : formatCount(unread)}
             size={16}

@@ -1,9 +1,10 @@
 // The order's story: every status change with who made it, and the staff notes (notes stay in
 // the back office; the customer never sees them).
-import { Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/DataTable';
 import { StoreDateTime } from '../../components/Formatted';
 import { EmptyState, FormError } from '../../components/StatePanels';
 import { textField, useFormErrors } from '../../lib/form-errors';
@@ -24,48 +25,49 @@ export function OrderHistory({ order, commands }: { order: OrderDetail; commands
 
 function StatusHistory({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
+  // History rows have no id; their place in the history is theirs alone (it only grows at the end).
+  const rows = order.statusHistory.map((entry, place) => ({ ...entry, place }));
+  const columns: Column<(typeof rows)[number]>[] = [
+    {
+      key: 'when',
+      header: t('history.when'),
+      cell: (entry) => <StoreDateTime value={entry.createdAt} size="sm" />,
+    },
+    {
+      key: 'status',
+      header: t('history.status'),
+      cell: (entry) => <OrderStatusBadge status={entry.status} />,
+    },
+    {
+      key: 'by',
+      header: t('history.by'),
+      cell: (entry) => (
+        <>
+          <Text size="sm">{entry.createdBy ?? t(`actor.${entry.actorType}`)}</Text>
+          {entry.createdBy && (
+            <Text size="xs" c="dimmed">
+              {t(`actor.${entry.actorType}`)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'notes', header: t('history.notes'), cell: (entry) => <Text size="sm">{entry.notes}</Text> },
+  ];
   return (
     <Section title={t('history.title')}>
       {order.statusHistory.length === 0 ? (
         <EmptyState message={t('history.none')} />
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('history.when')}</Table.Th>
-                <Table.Th>{t('history.status')}</Table.Th>
-                <Table.Th>{t('history.by')}</Table.Th>
-                <Table.Th>{t('history.notes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.statusHistory.map((entry, index) => (
-                // History rows have no id; their place in the history is theirs alone.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list only ever grows at the end
-                <Table.Tr key={index}>
-                  <Table.Td>
-                    <StoreDateTime value={entry.createdAt} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadge status={entry.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.createdBy ?? t(`actor.${entry.actorType}`)}</Text>
-                    {entry.createdBy && (
-                      <Text size="xs" c="dimmed">
-                        {t(`actor.${entry.actorType}`)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.notes}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowKey={(entry) => entry.place}
+          caption={t('history.title')}
+          captionHidden
+          minWidth={520}
+          verticalSpacing="xs"
+        />
       )}
     </Section>
   );

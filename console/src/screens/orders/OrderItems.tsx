@@ -1,9 +1,10 @@
 // What was bought: each line with its price, its care-package cover, and the serial number of
 // the unit handed over (physical items; staff record it as they pack, for warranty and repairs).
-import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/DataTable';
 import { Money, StoreDate } from '../../components/Formatted';
 import { textField } from '../../lib/form-errors';
 import { formatCount, storeDateOf } from '../../lib/format';
@@ -18,92 +19,107 @@ export function OrderItems({ order, commands }: { order: OrderDetail; commands: 
   const { t } = useTranslation('orders');
   const { can } = useSession();
   const recordsSerials = can('Orders_UPDATE');
+  const columns: Column<OrderItem>[] = [
+    {
+      key: 'product',
+      header: t('items.product'),
+      cell: (item) => (
+        <Stack gap={2}>
+          {can('Products_READ') ? (
+            <Anchor component={Link} to={`/catalog/products/${item.productId}`} size="sm" fw={600}>
+              {item.productTitle}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={600}>
+              {item.productTitle}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {t(`productKind.${item.productKind}`, { defaultValue: item.productKind })}
+          </Text>
+          {item.carePackage && (
+            <Text size="xs">
+              {t('items.carePackage', {
+                name: item.carePackage.name,
+                tier: item.carePackage.tierLabel,
+              })}{' '}
+              <Money amount={item.carePackage.unitPrice} />
+            </Text>
+          )}
+          {item.subscriptionInfo && <Cover info={item.subscriptionInfo} />}
+        </Stack>
+      ),
+    },
+    {
+      key: 'quantity',
+      header: t('items.quantity'),
+      align: 'right',
+      cell: (item) => formatCount(item.quantity),
+    },
+    {
+      key: 'unitPrice',
+      header: t('items.unitPrice'),
+      align: 'right',
+      cell: (item) => (
+        <Stack gap={0}>
+          <Money amount={item.unitSp > 0 ? item.unitSp : item.unitMrp} />
+          {item.unitSp > 0 && item.unitSp < item.unitMrp && (
+            <Text size="xs" c="dimmed">
+              {t('items.mrp')} <Money amount={item.unitMrp} td="line-through" />
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'lineTotal',
+      header: t('items.lineTotal'),
+      align: 'right',
+      cell: (item) => (
+        <Stack gap={0}>
+          <Money amount={item.finalValue} fw={600} />
+          {item.discount > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('items.discount')} <Money amount={item.discount} />
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'serial',
+      header: t('items.serial'),
+      cell: (item) =>
+        takesSerialNumber(item) ? (
+          <Group gap="xs" wrap="wrap">
+            <Text
+              size="sm"
+              ff={item.serialNumber ? 'monospace' : undefined}
+              c={item.serialNumber ? undefined : 'dimmed'}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {item.serialNumber ?? t('items.noSerial')}
+            </Text>
+            {recordsSerials && <SerialNumber order={order} item={item} commands={commands} />}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('items.serialNotKept')}
+          </Text>
+        ),
+    },
+  ];
   return (
     <Section title={t('items.title')}>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('items.product')}</Table.Th>
-              <Table.Th ta="right">{t('items.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('items.unitPrice')}</Table.Th>
-              <Table.Th ta="right">{t('items.lineTotal')}</Table.Th>
-              <Table.Th>{t('items.serial')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Stack gap={2}>
-                    {can('Products_READ') ? (
-                      <Anchor component={Link} to={`/catalog/products/${item.productId}`} size="sm" fw={600}>
-                        {item.productTitle}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {item.productTitle}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {t(`productKind.${item.productKind}`, { defaultValue: item.productKind })}
-                    </Text>
-                    {item.carePackage && (
-                      <Text size="xs">
-                        {t('items.carePackage', {
-                          name: item.carePackage.name,
-                          tier: item.carePackage.tierLabel,
-                        })}{' '}
-                        <Money amount={item.carePackage.unitPrice} />
-                      </Text>
-                    )}
-                    {item.subscriptionInfo && <Cover info={item.subscriptionInfo} />}
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">{formatCount(item.quantity)}</Table.Td>
-                <Table.Td ta="right">
-                  <Stack gap={0} align="flex-end">
-                    <Money amount={item.unitSp > 0 ? item.unitSp : item.unitMrp} />
-                    {item.unitSp > 0 && item.unitSp < item.unitMrp && (
-                      <Text size="xs" c="dimmed">
-                        {t('items.mrp')} <Money amount={item.unitMrp} td="line-through" />
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Stack gap={0} align="flex-end">
-                    <Money amount={item.finalValue} fw={600} />
-                    {item.discount > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {t('items.discount')} <Money amount={item.discount} />
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  {takesSerialNumber(item) ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Text
-                        size="sm"
-                        ff={item.serialNumber ? 'monospace' : undefined}
-                        c={item.serialNumber ? undefined : 'dimmed'}
-                      >
-                        {item.serialNumber ?? t('items.noSerial')}
-                      </Text>
-                      {recordsSerials && <SerialNumber order={order} item={item} commands={commands} />}
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('items.serialNotKept')}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={order.items}
+        columns={columns}
+        rowKey={(item) => item.id}
+        caption={t('items.title')}
+        captionHidden
+        minWidth={560}
+        verticalSpacing="sm"
+      />
     </Section>
   );
 }

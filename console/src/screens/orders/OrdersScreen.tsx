@@ -15,6 +15,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from '../../components/FilterFold';
 import { Money, StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
@@ -23,6 +24,7 @@ import { useClient } from '../../session/session';
 import { FulfillmentBadge, OrderStatusBadge, PaymentMethodLabel, PaymentStatusBadge } from './OrderBadges';
 import {
   filtersFromSearch,
+  foldedActive,
   isFiltered,
   listQueryOf,
   NO_FILTERS,
@@ -194,46 +196,51 @@ function Filters({
           maxLength={SEARCH_MAX}
           onChange={(event) => setText(event.currentTarget.value)}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-          <NativeSelect
-            label={t('filters.status')}
-            data={choices(ORDER_STATUSES, 'orderStatus')}
-            value={filters.status ?? ''}
-            onChange={pick('status')}
-          />
-          <NativeSelect
-            label={t('filters.paymentStatus')}
-            data={choices(PAYMENT_STATUSES, 'paymentStatus')}
-            value={filters.paymentStatus ?? ''}
-            onChange={pick('paymentStatus')}
-          />
-          <NativeSelect
-            label={t('filters.paymentMethod')}
-            data={choices(PAYMENT_METHODS, 'paymentMethod')}
-            value={filters.paymentMethod ?? ''}
-            onChange={pick('paymentMethod')}
-          />
-          <NativeSelect
-            label={t('filters.orderType')}
-            data={choices(ORDER_TYPES, 'orderType')}
-            value={filters.orderType ?? ''}
-            onChange={pick('orderType')}
-          />
-          <NativeSelect
-            label={t('filters.fulfilment')}
-            data={choices(FULFILLMENT_STATUSES, 'fulfillmentStatus')}
-            value={filters.fulfillmentStatus ?? ''}
-            onChange={pick('fulfillmentStatus')}
-          />
-          <NativeSelect
-            label={t('filters.sort')}
-            data={SORTS.map((sort) => ({ value: sort, label: t(`filters.sorts.${sort}`) }))}
-            value={filters.sort}
-            onChange={(event) =>
-              onChange({ ...filters, sort: (event.currentTarget.value as OrderFilters['sort']) || 'newest' })
-            }
-          />
-        </SimpleGrid>
+        <FilterFold active={foldedActive(filters)}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+            <NativeSelect
+              label={t('filters.status')}
+              data={choices(ORDER_STATUSES, 'orderStatus')}
+              value={filters.status ?? ''}
+              onChange={pick('status')}
+            />
+            <NativeSelect
+              label={t('filters.paymentStatus')}
+              data={choices(PAYMENT_STATUSES, 'paymentStatus')}
+              value={filters.paymentStatus ?? ''}
+              onChange={pick('paymentStatus')}
+            />
+            <NativeSelect
+              label={t('filters.paymentMethod')}
+              data={choices(PAYMENT_METHODS, 'paymentMethod')}
+              value={filters.paymentMethod ?? ''}
+              onChange={pick('paymentMethod')}
+            />
+            <NativeSelect
+              label={t('filters.orderType')}
+              data={choices(ORDER_TYPES, 'orderType')}
+              value={filters.orderType ?? ''}
+              onChange={pick('orderType')}
+            />
+            <NativeSelect
+              label={t('filters.fulfilment')}
+              data={choices(FULFILLMENT_STATUSES, 'fulfillmentStatus')}
+              value={filters.fulfillmentStatus ?? ''}
+              onChange={pick('fulfillmentStatus')}
+            />
+            <NativeSelect
+              label={t('filters.sort')}
+              data={SORTS.map((sort) => ({ value: sort, label: t(`filters.sorts.${sort}`) }))}
+              value={filters.sort}
+              onChange={(event) =>
+                onChange({
+                  ...filters,
+                  sort: (event.currentTarget.value as OrderFilters['sort']) || 'newest',
+                })
+              }
+            />
+          </SimpleGrid>
+        </FilterFold>
         {isFiltered(filters) && (
           <Group>
             <Button

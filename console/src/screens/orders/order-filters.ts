@@ -111,3 +111,19 @@ export function isFiltered(filters: OrderFilters): boolean {
     filters.fulfillmentStatus !== null
   );
 }
+
+/**
+ * How many of the selects narrow the list (the search box shows itself; a sort other than
+ * newest first counts, since it changes what the first screen shows): the number on the
+ * folded "Filters" button of a phone.
+ */
+export function foldedActive(filters: OrderFilters): number {
+  return [
+    filters.status,
+    filters.paymentStatus,
+    filters.paymentMethod,
+    filters.orderType,
+    filters.fulfillmentStatus,
+    filters.sort === 'newest' ? null : filters.sort,
+  ].filter((value) => value !== null).length;
+}

@@ -14,6 +14,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from '../../components/FilterFold';
 import { StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
@@ -142,29 +143,34 @@ function Filters({
             maxLength={SEARCH_MAX}
             onChange={(event) => setText(event.currentTarget.value)}
           />
-          <NativeSelect
-            label={t('filters.status')}
-            data={[
-              { value: '', label: t('filters.any') },
-              ...REPAIR_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
-            ]}
-            value={filters.status ?? ''}
-            onChange={(event) =>
-              onChange({ ...filters, status: (event.currentTarget.value || null) as RepairFilters['status'] })
-            }
-          />
-          <TextInput
-            type="date"
-            label={t('filters.from')}
-            value={filters.dateFrom}
-            onChange={(event) => onChange({ ...filters, dateFrom: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('filters.to')}
-            value={filters.dateTo}
-            onChange={(event) => onChange({ ...filters, dateTo: event.currentTarget.value })}
-          />
+          <FilterFold active={[filters.status, filters.dateFrom, filters.dateTo].filter(Boolean).length}>
+            <NativeSelect
+              label={t('filters.status')}
+              data={[
+                { value: '', label: t('filters.any') },
+                ...REPAIR_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+              ]}
+              value={filters.status ?? ''}
+              onChange={(event) =>
+                onChange({
+                  ...filters,
+                  status: (event.currentTarget.value || null) as RepairFilters['status'],
+                })
+              }
+            />
+            <TextInput
+              type="date"
+              label={t('filters.from')}
+              value={filters.dateFrom}
+              onChange={(event) => onChange({ ...filters, dateFrom: event.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label={t('filters.to')}
+              value={filters.dateTo}
+              onChange={(event) => onChange({ ...filters, dateTo: event.currentTarget.value })}
+            />
+          </FilterFold>
         </SimpleGrid>
         {isFiltered(filters) && (
           <Group>

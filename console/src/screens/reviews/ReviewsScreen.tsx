@@ -19,6 +19,7 @@ import {
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from '../../components/FilterFold';
 import { StoreDateTime } from '../../components/Formatted';
 import { usePagedList } from '../../components/PagedTable';
 import { ProductPicker } from '../../components/ProductPicker';
@@ -110,50 +111,54 @@ export function ReviewsScreen() {
             placeholder={t('filters.searchPlaceholder')}
             {...searchBox}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <NativeSelect
-              label={t('filters.status')}
-              value={values.status === 'all' ? 'all' : (status ?? 'pending')}
-              onChange={(event) =>
-                set('status', event.currentTarget.value === 'pending' ? null : event.currentTarget.value)
-              }
-              data={[
-                ...REVIEW_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-                { value: 'all', label: t('filters.allStatuses') },
-              ]}
-            />
-            <NativeSelect
-              label={t('filters.rating')}
-              value={rating ? String(rating) : ''}
-              onChange={(event) => set('rating', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('filters.any') },
-                ...RATINGS.map((value) => ({
-                  value: String(value),
-                  label: t('rating.stars', { count: value }),
-                })),
-              ]}
-            />
-            {can('Products_READ') && (
-              <ProductPicker
-                label={t('filters.product')}
-                placeholder={t('filters.anyProduct')}
-                value={productId}
-                onChange={(id) => set('productId', id === null ? null : String(id))}
-                action={t('actions.loadProducts')}
-                nothingFound={t('filters.noProduct')}
+          <FilterFold
+            active={[values.status, rating, productId, source].filter((value) => value != null).length}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+              <NativeSelect
+                label={t('filters.status')}
+                value={values.status === 'all' ? 'all' : (status ?? 'pending')}
+                onChange={(event) =>
+                  set('status', event.currentTarget.value === 'pending' ? null : event.currentTarget.value)
+                }
+                data={[
+                  ...REVIEW_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
+                  { value: 'all', label: t('filters.allStatuses') },
+                ]}
               />
-            )}
-            <NativeSelect
-              label={t('filters.source')}
-              value={source ?? ''}
-              onChange={(event) => set('source', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('filters.any') },
-                ...REVIEW_SOURCES.map((value) => ({ value, label: t(`source.${value}`) })),
-              ]}
-            />
-          </SimpleGrid>
+              <NativeSelect
+                label={t('filters.rating')}
+                value={rating ? String(rating) : ''}
+                onChange={(event) => set('rating', event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('filters.any') },
+                  ...RATINGS.map((value) => ({
+                    value: String(value),
+                    label: t('rating.stars', { count: value }),
+                  })),
+                ]}
+              />
+              {can('Products_READ') && (
+                <ProductPicker
+                  label={t('filters.product')}
+                  placeholder={t('filters.anyProduct')}
+                  value={productId}
+                  onChange={(id) => set('productId', id === null ? null : String(id))}
+                  action={t('actions.loadProducts')}
+                  nothingFound={t('filters.noProduct')}
+                />
+              )}
+              <NativeSelect
+                label={t('filters.source')}
+                value={source ?? ''}
+                onChange={(event) => set('source', event.currentTarget.value)}
+                data={[
+                  { value: '', label: t('filters.any') },
+                  ...REVIEW_SOURCES.map((value) => ({ value, label: t(`source.${value}`) })),
+                ]}
+              />
+            </SimpleGrid>
+          </FilterFold>
         </Stack>
       </Paper>
 

@@ -15,6 +15,7 @@ import {
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from '../../components/FilterFold';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { storeDateOf } from '../../lib/format';
@@ -229,23 +230,25 @@ function DocumentFilters({
             maxLength={SEARCH_MAX}
             onChange={(event) => setText(event.currentTarget.value)}
           />
-          <NativeSelect
-            label={t('filters.fiscalYear')}
-            data={[{ value: '', label: t('filters.any') }, ...years.map((y) => ({ value: y, label: y }))]}
-            value={filters.fiscalYear ?? ''}
-            onChange={(event) => onChange({ ...filters, fiscalYear: event.currentTarget.value || null })}
-          />
-          <NativeSelect
-            label={t('filters.sync')}
-            data={[
-              { value: '', label: t('filters.any') },
-              ...SYNC_STATUSES.map((s) => ({ value: s, label: t(`sync.status.${s}`) })),
-            ]}
-            value={filters.syncStatus ?? ''}
-            onChange={(event) =>
-              onChange({ ...filters, syncStatus: (event.currentTarget.value || null) as SyncStatus | null })
-            }
-          />
+          <FilterFold active={[filters.fiscalYear, filters.syncStatus].filter(Boolean).length}>
+            <NativeSelect
+              label={t('filters.fiscalYear')}
+              data={[{ value: '', label: t('filters.any') }, ...years.map((y) => ({ value: y, label: y }))]}
+              value={filters.fiscalYear ?? ''}
+              onChange={(event) => onChange({ ...filters, fiscalYear: event.currentTarget.value || null })}
+            />
+            <NativeSelect
+              label={t('filters.sync')}
+              data={[
+                { value: '', label: t('filters.any') },
+                ...SYNC_STATUSES.map((s) => ({ value: s, label: t(`sync.status.${s}`) })),
+              ]}
+              value={filters.syncStatus ?? ''}
+              onChange={(event) =>
+                onChange({ ...filters, syncStatus: (event.currentTarget.value || null) as SyncStatus | null })
+              }
+            />
+          </FilterFold>
         </SimpleGrid>
         {(filters.fiscalYear || filters.syncStatus || filters.search) && (
           <Group>
