@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   filtersFromSearch,
+  foldedActive,
   isFiltered,
   listQueryOf,
   NO_FILTERS,
@@ -82,6 +83,14 @@ describe('order list filters in the address', () => {
   it('counts the sort as no filter', () => {
     expect(isFiltered({ ...NO_FILTERS, sort: 'oldest' })).toBe(false);
     expect(isFiltered({ ...NO_FILTERS, orderType: 'digital' })).toBe(true);
+  });
+
+  it('counts for the folded Filters button the selects that are set, the search left out', () => {
+    expect(foldedActive(NO_FILTERS)).toBe(0);
+    expect(foldedActive({ ...NO_FILTERS, search: 'sita' })).toBe(0);
+    expect(foldedActive({ ...NO_FILTERS, status: 'paid', paymentMethod: 'cod' })).toBe(2);
+    // A sort other than newest first changes what the first screen shows: it counts.
+    expect(foldedActive({ ...NO_FILTERS, sort: 'oldest', fulfillmentStatus: 'ready' })).toBe(2);
   });
 });
 
