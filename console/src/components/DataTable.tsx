@@ -5,6 +5,7 @@
 import { Box, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNarrowScreen } from '../lib/narrow-screen';
+import './DataTable.css';
 
 export interface Column<Row> {
   key: string;
@@ -123,7 +124,7 @@ function RowCard<Row>({ row, columns }: { row: Row; columns: Column<Row>[] }) {
           <Text component="dt" size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {column.header}
           </Text>
-          <Box component="dd" m={0} fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Box component="dd" m={0} fz="sm" data-card-value style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {column.cell(row)}
           </Box>
         </Box>

@@ -202,7 +202,8 @@ function FigureTable({
 }) {
   const language = useLanguage();
   return (
-    <Table.ScrollContainer minWidth={360}>
+    // Three columns fit a phone (390 px) without scrolling sideways.
+    <Table.ScrollContainer minWidth={300}>
       <Table striped aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
