@@ -10,9 +10,29 @@ import { shot, stringsOf } from './staff-api';
 
 const PHONE = { width: 390, height: 844 };
 
+// The little of the DOM these checks read in the page (the tests compile without the DOM's
+// types, as the server does).
+interface Element {
+  tagName: string;
+  textContent: string | null;
+  offsetParent: unknown;
+  clientWidth: number;
+  scrollWidth: number;
+  getBoundingClientRect(): { top: number; bottom: number };
+  querySelectorAll(selector: string): Iterable<Element>;
+}
+interface Window {
+  innerHeight: number;
+  scrollBy(x: number, y: number): void;
+  getComputedStyle(element: Element): { overflowX: string };
+  document: { activeElement: unknown; documentElement: Element };
+}
+
 /** Nothing on the page is wider than the phone: the page itself does not scroll sideways. */
 async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const width = await page.evaluate(
+    () => (globalThis as unknown as Window).document.documentElement.scrollWidth,
+  );
   expect(width).toBeLessThanOrEqual(PHONE.width);
 }
 
@@ -22,8 +42,9 @@ async function expectWhole(control: Locator) {
   // Brought into view by scrolling the page down only: scrolling a box sideways to it would
   // hide the very fault this looks for.
   await control.evaluate((element) => {
-    const { top, bottom } = element.getBoundingClientRect();
-    if (top < 0 || bottom > window.innerHeight) window.scrollBy(0, top - window.innerHeight / 3);
+    const view = globalThis as unknown as Window;
+    const { top, bottom } = (element as Element).getBoundingClientRect();
+    if (top < 0 || bottom > view.innerHeight) view.scrollBy(0, top - view.innerHeight / 3);
   });
   const box = await control.boundingBox();
   expect(box).not.toBeNull();
@@ -37,13 +58,14 @@ async function expectWhole(control: Locator) {
  * squeezed by its neighbours) holds more than its width shows, as "Sign ou" did.
  */
 async function expectNothingCut(region: Locator) {
-  const cut = await region.evaluate((root) =>
-    [root, ...root.querySelectorAll('*')]
-      .filter((el) => el instanceof HTMLElement && el.offsetParent !== null)
-      .filter((el) => getComputedStyle(el).overflowX !== 'visible')
+  const cut = await region.evaluate((root) => {
+    const view = globalThis as unknown as Window;
+    return [root as Element, ...(root as Element).querySelectorAll('*')]
+      .filter((el) => el.offsetParent != null) // shown, and an HTML element (SVG has none)
+      .filter((el) => view.getComputedStyle(el).overflowX !== 'visible')
       .filter((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`),
-  );
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+  });
   expect(cut).toEqual([]);
 }
 
@@ -96,7 +118,9 @@ for (const language of ['en', 'ne'] as const) {
     let reached = false;
     for (let presses = 0; presses < 60 && !reached; presses++) {
       await page.keyboard.press('Tab');
-      reached = await signOut.evaluate((element) => element === document.activeElement);
+      reached = await signOut.evaluate(
+        (element) => element === (globalThis as unknown as Window).document.activeElement,
+      );
     }
     expect(reached).toBe(true);
     await expectWhole(signOut);
