@@ -159,7 +159,9 @@ function queueContract(harness: QueueHarness) {
     const { job, runs } = recordingJob('orders.unregistered', orderPayload);
     await queue.start();
     const payload = { orderId: 'o-8', email: 'a@example.com' };
-    await expect(queue.enqueue(job, payload)).rejects.toThrow('No job named orders.unregistered is registered');
+    await expect(queue.enqueue(job, payload)).rejects.toThrow(
+      'No job named orders.unregistered is registered',
+    );
     await expect(queue.schedule(job, EVERY_SECOND, payload)).rejects.toThrow(
       'No job named orders.unregistered is registered',
     );
