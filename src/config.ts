@@ -362,7 +362,7 @@ export const settings = {
     schema: optionalString,
     example: 'pasal-api-eu',
   }),
-  // ---------- webhooks (decisions.md, "Webhooks (Standard Webhooks)") ----------
+  // ---------- webhooks (docs/decisions.md, "Webhooks (Standard Webhooks)") ----------
   ...webhookSettings,
 } as const;
 

@@ -242,7 +242,7 @@ describe('GET /api/admin/orders/:id', () => {
     const res = await c.checkout(who, 'cod');
     expect(res.statusCode, res.body).toBe(200);
     const orderId = res.json().data.orderId;
-    // A confirmed COD order's cover opens at once (decisions.md, "Subscriptions").
+    // A confirmed COD order's cover opens at once (docs/decisions.md, "Subscriptions").
     const detail = await c.adminOrder(orderId);
     expect(detail).toMatchObject({
       orderType: 'care_package',

@@ -164,7 +164,7 @@ export async function revealAssignedKeys(
   }));
 }
 
-/** How many licence keys sold with these order items the customer has (decisions.md, "Refunds after digital delivery"). */
+/** How many licence keys sold with these order items the customer has (docs/decisions.md, "Refunds after digital delivery"). */
 export function deliveredKeyCount(db: Db, orderItemIds: Array<string | number>): Promise<number> {
   return repo.countAssignedToItems(db, orderItemIds.map(String));
 }

@@ -118,7 +118,7 @@ async function advance(
 
 /**
  * `POST /api/admin/orders/:id/fulfillment-status`: refuses at once what can never succeed
- * (decisions.md, "Fulfilment route"), records the request and queues the job that applies it.
+ * (docs/decisions.md, "Fulfilment route"), records the request and queues the job that applies it.
  */
 export async function requestFulfillmentStatus(
   deps: FulfillmentServiceDeps,
