@@ -28,7 +28,7 @@ import type {
 } from './products.schemas';
 import { publicProductDetail, publicProductListItem } from './products.schemas';
 import * as searchRepo from './products.search.repository';
-import { adminView, adminViews, imageViews, publicListItem, rating } from './products.views';
+import { adminView, adminViews, imageViews, publicListItem, rating, thumbnailUrl } from './products.views';
 
 const publicPageSchema = pageSchema(publicProductListItem);
 
@@ -318,14 +318,13 @@ export async function publishedProductCards(
   const rows = await repo.findPublishedProducts(deps.db, [...new Set(ids)]);
   const cards = await Promise.all(
     rows.map(async (p) => {
-      const first = p.images[0];
       return {
         id: p.id,
         title: p.title,
         slug: p.slug,
         mrp: p.mrp,
         sp: p.sp,
-        thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+        thumbnailUrl: await thumbnailUrl(deps, p.images),
       };
     }),
   );
@@ -561,7 +560,6 @@ export async function findProductsForSale(
   const rows = await repo.productsWithCategoryPaths(db, [...new Set(ids)]);
   const views = await Promise.all(
     rows.map(async ({ product: p, categoryPath }): Promise<ProductForSale> => {
-      const first = p.images[0];
       return {
         id: p.id,
         title: p.title,
@@ -574,7 +572,7 @@ export async function findProductsForSale(
         categoryId: p.categoryId,
         categoryPath,
         brandId: p.brandId,
-        thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+        thumbnailUrl: await thumbnailUrl(deps, p.images),
         carePackageTierId: p.carePackageTierId,
       };
     }),

@@ -25,6 +25,12 @@ export async function imageViews(deps: WithStorage, images: ProductImage[]): Pro
   );
 }
 
+/** The URL of a product's first image, its thumbnail; null without images. */
+export async function thumbnailUrl(deps: WithStorage, images: ProductImage[]): Promise<string | null> {
+  const first = images[0];
+  return first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null;
+}
+
 export const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The aggregate columns hold numeric(3,2); the driver may hand them back as text. */
@@ -77,9 +83,11 @@ export async function adminView(deps: WithStorage, db: Db, row: repo.ProductRow)
   return view!;
 }
 
-export async function publicListItem(deps: WithStorage, r: repo.PublicListRow): Promise<PublicProductListItem> {
+export async function publicListItem(
+  deps: WithStorage,
+  r: repo.PublicListRow,
+): Promise<PublicProductListItem> {
   const p = r.product;
-  const first = p.images[0];
   return {
     id: p.id,
     title: p.title,
@@ -91,7 +99,7 @@ export async function publicListItem(deps: WithStorage, r: repo.PublicListRow): 
     effectivePrice: p.effectivePrice,
     categoryId: p.categoryId,
     brandId: p.brandId,
-    thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+    thumbnailUrl: await thumbnailUrl(deps, p.images),
     category: r.category,
     brand: r.brand,
     averageRating: p.reviewCount > 0 ? rating(p.averageRating) : null,
