@@ -148,9 +148,19 @@ describe('admin products', () => {
   });
 
   it('gives a Devanagari title a readable Latin slug, unique, by which the storefront finds the product', async () => {
-    const topi = await create({ title: 'हिमालयन ढाका टोपी', productKind: 'physical', mrp: 1200, status: 'published' });
+    const topi = await create({
+      title: 'हिमालयन ढाका टोपी',
+      productKind: 'physical',
+      mrp: 1200,
+      status: 'published',
+    });
     expect(topi.slug).toBe('himalayan-dhaka-topi');
-    const again = await create({ title: 'हिमालयन ढाका टोपी', productKind: 'physical', mrp: 1500, status: 'published' });
+    const again = await create({
+      title: 'हिमालयन ढाका टोपी',
+      productKind: 'physical',
+      mrp: 1500,
+      status: 'published',
+    });
     expect(again.slug).toBe('himalayan-dhaka-topi-2');
     // Latin words in the title stay as they are; Devanagari digits read as digits.
     const mixed = await create({ title: 'Pashmina शल २०८३', productKind: 'physical', mrp: 100 });

@@ -14,7 +14,12 @@ import { Can, useClient } from '../../session/session';
 import { Section } from './OrderSection';
 import { CommandModal, type OrderCommands, useCommand } from './order-commands';
 import { canActivateCarePackage, digitalDelivery, hasDigitalLines, nextFulfilmentStep } from './order-rules';
-import { type FulfillmentStatus, fetchDigitalKeys, type OrderDetail } from './orders-api';
+import {
+  type DigitalKeyLine,
+  type FulfillmentStatus,
+  fetchDigitalKeys,
+  type OrderDetail,
+} from './orders-api';
 
 export function OrderFulfilment({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
@@ -266,6 +271,22 @@ function DigitalKeys({ order }: { order: OrderDetail }) {
   }
   if (keys.isPending) return <LoadingState />;
   if (keys.isError) return <ErrorState error={keys.error} onRetry={() => keys.refetch()} />;
+  // The API leaves `value` out (null) for a role without DigitalKeys_READ: the masked form shows.
+  const masked = keys.data.some((line) => line.keys.some((key) => key.value === null));
+  return (
+    <Stack gap="xs">
+      {masked && (
+        <Text size="sm" c="dimmed">
+          {t('digital.maskedHint')}
+        </Text>
+      )}
+      <KeysTable lines={keys.data} />
+    </Stack>
+  );
+}
+
+function KeysTable({ lines }: { lines: DigitalKeyLine[] }) {
+  const { t } = useTranslation('orders');
   return (
     <Table>
       <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
@@ -279,7 +300,7 @@ function DigitalKeys({ order }: { order: OrderDetail }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {keys.data.map((line) => (
+        {lines.map((line) => (
           <Table.Tr key={line.orderItemId}>
             <Table.Td>{line.productTitle}</Table.Td>
             <Table.Td ta="right">{formatCount(line.quantity)}</Table.Td>
@@ -292,7 +313,7 @@ function DigitalKeys({ order }: { order: OrderDetail }) {
                 <Stack gap={2}>
                   {line.keys.map((key) => (
                     <Text key={key.keyId} size="sm" ff="monospace">
-                      {key.value}
+                      {key.value ?? key.maskedValue}
                     </Text>
                   ))}
                 </Stack>
