@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
+import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
 import { Can, useClient } from '../../session/session';
@@ -109,7 +110,11 @@ function Timeline({ order }: { order: OrderDetail }) {
                   </>
                 )}
               </Text>
-              {move?.remarks && <Text size="sm">{move.remarks}</Text>}
+              {move?.remarks && (
+                <Text size="sm" className={USER_TEXT}>
+                  {move.remarks}
+                </Text>
+              )}
             </Stack>
           </Group>
         );
@@ -302,7 +307,7 @@ function KeysTable({ lines }: { lines: DigitalKeyLine[] }) {
       <Table.Tbody>
         {lines.map((line) => (
           <Table.Tr key={line.orderItemId}>
-            <Table.Td>{line.productTitle}</Table.Td>
+            <Table.Td className={USER_TEXT}>{line.productTitle}</Table.Td>
             <Table.Td ta="right">{formatCount(line.quantity)}</Table.Td>
             <Table.Td>
               {line.keys.length === 0 ? (
@@ -310,7 +315,7 @@ function KeysTable({ lines }: { lines: DigitalKeyLine[] }) {
                   {t('digital.noKeys')}
                 </Text>
               ) : (
-                <Stack gap={2}>
+                <Stack gap={2} className={USER_TEXT}>
                   {line.keys.map((key) => (
                     <Text key={key.keyId} size="sm" ff="monospace">
                       {key.value ?? key.maskedValue}
