@@ -11,7 +11,7 @@ const REMARK = `PACK${'y'.repeat(992)}DONE`;
 
 /** How far the page reaches sideways beyond the window (0: nothing to scroll to). */
 const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
 /** Whether the region lies within the window's width. */
 async function withinWidth(page: Page, name: string) {
