@@ -6,7 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { EmptyState, FormError } from '../../components/StatePanels';
-import { textField, useFormErrors } from '../../lib/form-errors';
+import { USER_TEXT } from '../../components/UserText';
+import { fieldRules, textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { OrderStatusBadge } from './OrderBadges';
 import { Section } from './OrderSection';
@@ -58,7 +59,7 @@ function StatusHistory({ order }: { order: OrderDetail }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={USER_TEXT}>
                     <Text size="sm">{entry.notes}</Text>
                   </Table.Td>
                 </Table.Tr>
@@ -84,7 +85,7 @@ function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommand
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {order.adminNotes.map((note) => (
               <Paper key={note.id} component="li" withBorder p="sm" bg="gray.0">
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text size="sm" className={USER_TEXT} style={{ whiteSpace: 'pre-wrap' }}>
                   {note.note}
                 </Text>
                 <Text size="xs" c="dimmed" mt={4}>
@@ -102,11 +103,14 @@ function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommand
   );
 }
 
+/** The longest note the API takes (docs/api-notes.md, "Notes"). */
+const NOTE_MAX_LENGTH = 2000;
+
 function AddNote({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
   const client = useClient();
   const [note, setNote] = useState('');
-  const errors = useFormErrors(['note']);
+  const errors = useFormErrors({ note: t('notes.new') });
   const add = useMutation({
     mutationFn: () =>
       client.post('/api/admin/orders/{id}/notes', {
@@ -121,21 +125,25 @@ function AddNote({ order, commands }: { order: OrderDetail; commands: OrderComma
     },
     onError: errors.show,
   });
+  // The API's rule (1 to 2,000 characters after trimming), checked here first: an empty or too
+  // long note is named under the box, in the admin's language, and nothing is sent. A pasted
+  // text is never cut short silently, so the box has no maxLength.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    if (errors.check({ note: fieldRules.text(note, { required: true, maximum: NOTE_MAX_LENGTH }) }))
+      add.mutate();
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
         <Textarea
           label={t('notes.new')}
           {...textField(errors, 'note', note, setNote)}
-          required
-          maxLength={2000}
+          withAsterisk
           autosize
           minRows={2}
+          maxRows={12}
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={add.isPending}>
