@@ -5,7 +5,7 @@
 // main menu marks exactly one entry as the current page.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { chooseLanguage, expectAccessible, expectListsSettled, MENU_BUTTON, signIn } from './console';
-import { customerApi } from './marketing';
+import { placeCodOrder } from './orders-api';
 import { shot, stringsOf } from './staff-api';
 
 const PHONE = { width: 390, height: 844 };
@@ -67,23 +67,6 @@ async function expectNothingCut(region: Locator) {
       .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
   });
   expect(cut).toEqual([]);
-}
-
-/** A cash-on-delivery order of the demo customer (buy-now, so the customer's cart is left alone). */
-async function placeCodOrder(baseURL: string): Promise<{ id: number; orderNumber: string }> {
-  const customer = await customerApi(baseURL);
-  const products: { id: number; title: string }[] = await customer.data(
-    'GET',
-    `/api/products?search=${encodeURIComponent('Silver Om Pendant')}`,
-  );
-  const pendant = products.find((p) => p.title === 'Silver Om Pendant');
-  if (!pendant) throw new Error('the demo store has no Silver Om Pendant');
-  const placed = await customer.data('POST', '/api/orders/buy-now', {
-    productId: pendant.id,
-    gateway: 'cod',
-    returnUrl: 'http://localhost:3001/orders',
-  });
-  return customer.data('GET', `/api/orders/${placed.orderId}`);
 }
 
 for (const language of ['en', 'ne'] as const) {

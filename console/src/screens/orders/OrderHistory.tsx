@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
 import { StoreDateTime } from '../../components/Formatted';
 import { EmptyState, FormError } from '../../components/StatePanels';
-import { textField, useFormErrors } from '../../lib/form-errors';
+import { USER_TEXT } from '../../components/UserText';
+import { fieldRules, textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { OrderStatusBadge } from './OrderBadges';
 import { Section } from './OrderSection';
@@ -52,7 +53,15 @@ function StatusHistory({ order }: { order: OrderDetail }) {
         </>
       ),
     },
-    { key: 'notes', header: t('history.notes'), cell: (entry) => <Text size="sm">{entry.notes}</Text> },
+    {
+      key: 'notes',
+      header: t('history.notes'),
+      cell: (entry) => (
+        <Text size="sm" className={USER_TEXT}>
+          {entry.notes}
+        </Text>
+      ),
+    },
   ];
   return (
     <Section title={t('history.title')}>
@@ -86,7 +95,7 @@ function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommand
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {order.adminNotes.map((note) => (
               <Paper key={note.id} component="li" withBorder p="sm" bg="gray.0">
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text size="sm" className={USER_TEXT} style={{ whiteSpace: 'pre-wrap' }}>
                   {note.note}
                 </Text>
                 <Text size="xs" c="dimmed" mt={4}>
@@ -104,11 +113,14 @@ function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommand
   );
 }
 
+/** The longest note the API takes (docs/api-notes.md, "Notes"). */
+const NOTE_MAX_LENGTH = 2000;
+
 function AddNote({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
   const client = useClient();
   const [note, setNote] = useState('');
-  const errors = useFormErrors(['note']);
+  const errors = useFormErrors({ note: t('notes.new') });
   const add = useMutation({
     mutationFn: () =>
       client.post('/api/admin/orders/{id}/notes', {
@@ -123,21 +135,25 @@ function AddNote({ order, commands }: { order: OrderDetail; commands: OrderComma
     },
     onError: errors.show,
   });
+  // The API's rule (1 to 2,000 characters after trimming), checked here first: an empty or too
+  // long note is named under the box, in the admin's language, and nothing is sent. A pasted
+  // text is never cut short silently, so the box has no maxLength.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    if (errors.check({ note: fieldRules.text(note, { required: true, maximum: NOTE_MAX_LENGTH }) }))
+      add.mutate();
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
         <Textarea
           label={t('notes.new')}
           {...textField(errors, 'note', note, setNote)}
-          required
-          maxLength={2000}
+          withAsterisk
           autosize
           minRows={2}
+          maxRows={12}
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={add.isPending}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
 import { Money, StoreDate } from '../../components/Formatted';
+import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { formatCount, storeDateOf } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
@@ -24,7 +25,7 @@ export function OrderItems({ order, commands }: { order: OrderDetail; commands: 
       key: 'product',
       header: t('items.product'),
       cell: (item) => (
-        <Stack gap={2}>
+        <Stack gap={2} className={USER_TEXT}>
           {can('Products_READ') ? (
             <Anchor component={Link} to={`/catalog/products/${item.productId}`} size="sm" fw={600}>
               {item.productTitle}
@@ -94,9 +95,9 @@ export function OrderItems({ order, commands }: { order: OrderDetail; commands: 
           <Group gap="xs" wrap="wrap">
             <Text
               size="sm"
+              className={USER_TEXT}
               ff={item.serialNumber ? 'monospace' : undefined}
               c={item.serialNumber ? undefined : 'dimmed'}
-              style={{ overflowWrap: 'anywhere' }}
             >
               {item.serialNumber ?? t('items.noSerial')}
             </Text>
