@@ -8,7 +8,7 @@ import { StoreDateTime } from '../../components/Formatted';
 import { EmptyState, FormError } from '../../components/StatePanels';
 import { textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
-import { OrderStatusBadge } from './OrderBadges';
+import { OrderStatusBadge, useGatewayName } from './OrderBadges';
 import { Section } from './OrderSection';
 import type { OrderCommands } from './order-commands';
 import type { OrderDetail } from './orders-api';
@@ -22,8 +22,33 @@ export function OrderHistory({ order, commands }: { order: OrderDetail; commands
   );
 }
 
+type HistoryEntry = OrderDetail['statusHistory'][number];
+
+/**
+ * A history row's note in the admin's language: a note the server wrote is worded from its code
+ * (the gateway and failure reason named too); a note a person typed, or a code this console does
+ * not know yet, shows as stored.
+ */
+function useHistoryNote() {
+  const { t } = useTranslation('orders');
+  const gatewayName = useGatewayName();
+  return (entry: HistoryEntry): string | null => {
+    if (!entry.noteCode) return entry.notes;
+    const params = entry.noteParams ?? {};
+    return t(`historyNote.${entry.noteCode}`, {
+      ...params,
+      ...(params.gateway ? { gateway: gatewayName(params.gateway) } : {}),
+      ...(params.reason
+        ? { reason: t(`paymentFailure.${params.reason}`, { defaultValue: params.reason }) }
+        : {}),
+      defaultValue: entry.notes ?? '',
+    });
+  };
+}
+
 function StatusHistory({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
+  const noteOf = useHistoryNote();
   return (
     <Section title={t('history.title')}>
       {order.statusHistory.length === 0 ? (
@@ -59,7 +84,7 @@ function StatusHistory({ order }: { order: OrderDetail }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{entry.notes}</Text>
+                    <Text size="sm">{noteOf(entry)}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

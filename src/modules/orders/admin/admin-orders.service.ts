@@ -132,6 +132,8 @@ export async function loadAdminOrder(
     statusHistory: history.map((h) => ({
       status: h.status,
       notes: h.notes,
+      noteCode: h.noteCode,
+      noteParams: h.noteParams,
       actorType: h.actorType,
       createdByCustomerId: h.createdByCustomerId,
       createdByAdminId: h.createdByAdminId,
