@@ -151,7 +151,7 @@ function AddNote({ order, commands }: { order: OrderDetail; commands: OrderComma
     add.mutate();
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
         <Textarea

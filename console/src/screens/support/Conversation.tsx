@@ -365,7 +365,7 @@ function ReplyBox({ kind, id }: { kind: ConversationKind; id: number }) {
     reply.mutate(body);
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
         <Textarea
@@ -486,6 +486,7 @@ function Actions({ kind, detail }: { kind: ConversationKind; detail: Detail }) {
           event.preventDefault();
           changeStatus.mutate({ status, resolutionNote: takesNote && note.trim() ? note.trim() : undefined });
         }}
+        noValidate
       >
         <Stack gap="xs">
           <FormError message={statusErrors.formError} />
