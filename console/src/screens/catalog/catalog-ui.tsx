@@ -143,6 +143,8 @@ export function FilePicker(props: {
     resetRef: reset,
     leftSection: <IconUpload />,
     maw: 360,
+    // Mantine's placeholder grey is too faint on white (WCAG AA): the words are the control's text.
+    styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
   };
   return props.multiple ? (
     <FileInput {...common} multiple value={[]} onChange={take} />

@@ -260,6 +260,7 @@ function AdminForm({ editing, onClose }: { editing: Editing; onClose: () => void
       opened
       onClose={onClose}
       title={before ? t('form.editTitle', { name: before.name }) : t('form.createTitle')}
+      closeButtonProps={{ 'aria-label': t('form.cancel') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
