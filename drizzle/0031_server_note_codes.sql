@@ -1,3 +1,4 @@
+ALTER TABLE "order_fulfillment_history" ADD COLUMN "remarks_code" text;--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD COLUMN "note_code" text;--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD COLUMN "note_params" jsonb;--> statement-breakpoint
 ALTER TABLE "support_inquiry_messages" ADD COLUMN "body_code" text;--> statement-breakpoint
@@ -21,3 +22,6 @@ UPDATE "order_status_history" SET "note_code" = 'in_store_sale'
   WHERE "note_code" IS NULL AND "actor_type" = 'admin' AND "status" = 'payment_pending' AND "notes" = 'In-store sale';--> statement-breakpoint
 UPDATE "support_inquiry_messages" SET "body_code" = 'greeting'
   WHERE "body_code" IS NULL AND "author_type" = 'system' AND "body" = 'Thank you for contacting us. A member of our support team will reply here as soon as possible.';
+--> statement-breakpoint
+UPDATE "order_fulfillment_history" SET "remarks_code" = 'picked_up_in_store'
+  WHERE "remarks_code" IS NULL AND "actor_type" = 'admin' AND "remarks" = 'Picked up in store';

@@ -9,7 +9,7 @@ async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   // From the top, so the fixed header sits where it belongs in a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   for (const [width, height] of [
     [1366, 900],
     [390, 844],

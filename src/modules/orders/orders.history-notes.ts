@@ -1,4 +1,4 @@
-// The notes the server itself writes in an order's status history. Each is stored twice: as the
+// The notes the server itself writes in an order's status and fulfilment histories. Each is stored twice: as the
 // English sentence `notes` that API clients (the mobile apps) already read, and as a code with
 // its parameters, which the back office words in the admin's language (docs/api-notes.md,
 // "Status-history note codes"). Notes typed by people (a cancel reason, COD remarks) have no code.
@@ -22,6 +22,8 @@ const NOTES = {
   replaced_by_new_checkout: () => 'Replaced by a new checkout of the same cart',
   /** A counter sale was rung up. */
   in_store_sale: () => 'In-store sale',
+  /** Fulfilment: a counter sale was handed over at the counter (each step of its short path). */
+  picked_up_in_store: () => 'Picked up in store',
 } as const;
 
 export type HistoryNoteCode = keyof typeof NOTES;

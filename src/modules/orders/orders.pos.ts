@@ -272,7 +272,7 @@ export async function completePosPickup(
       orderId: p.order.id,
       from,
       to,
-      remarks: 'Picked up in store',
+      remarks: historyNote('picked_up_in_store'),
       actorType: 'admin',
       actorId: p.adminId,
       at,

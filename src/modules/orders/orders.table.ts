@@ -177,6 +177,8 @@ export const orderFulfillmentHistory = pgTable(
     fromStatus: text('from_status').$type<FulfillmentStatus>().notNull(),
     toStatus: text('to_status').$type<FulfillmentStatus>().notNull(),
     remarks: text('remarks'),
+    /** The code of remarks the server wrote (orders.history-notes.ts); null for typed remarks. */
+    remarksCode: text('remarks_code').$type<HistoryNoteCode>(),
     actorType: text('actor_type').$type<ActorType>().notNull(),
     actorId: uuid('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaymentFailed, queueUnpaidOrderCancels } from '../../../src/modules/orders';
-import { orderStatusHistory } from '../../../src/modules/orders/orders.table';
+import { orderFulfillmentHistory, orderStatusHistory } from '../../../src/modules/orders/orders.table';
 import { TestClock } from '../../../src/platform/clock';
 import { inTransaction } from '../../../src/platform/db/transaction';
 import { fakeInitiator } from '../orders/calls';
@@ -120,6 +120,33 @@ describe('GET /api/admin/orders/:id statusHistory[].noteCode / noteParams', () =
     });
   });
 
+  it('a counter pick-up: both fulfilment steps carry remarksCode picked_up_in_store', async () => {
+    const { orderId } = await c.paidPosOrder();
+    const res = await c.write(`/orders/${orderId}/pickup-confirm`);
+    expect(res.statusCode, res.body).toBe(200);
+    const moves = (await c.adminOrder(orderId)).fulfillmentHistory.map(
+      (f: { toStatus: string; remarks: string | null; remarksCode: string | null }) => ({
+        toStatus: f.toStatus,
+        remarks: f.remarks,
+        remarksCode: f.remarksCode,
+      }),
+    );
+    expect(moves).toEqual([
+      { toStatus: 'ready', remarks: 'Picked up in store', remarksCode: 'picked_up_in_store' },
+      { toStatus: 'picked_up', remarks: 'Picked up in store', remarksCode: 'picked_up_in_store' },
+    ]);
+  });
+
+  it('fulfilment remarks an admin typed stay uncoded', async () => {
+    const { orderId } = await c.placed(await c.customer(), 'cod');
+    const done = await c.fulfil(orderId, 'ready', 'Packed at the Thamel counter');
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    expect((await c.adminOrder(orderId)).fulfillmentHistory.at(-1)).toMatchObject({
+      remarks: 'Packed at the Thamel counter',
+      remarksCode: null,
+    });
+  });
+
   it('a cancel reason an admin typed stays uncoded', async () => {
     const { orderId } = await c.placed(await c.customer(), 'cod');
     const res = await c.http.call('POST', `/api/admin/orders/${orderId}/cancel`, c.admin.headers, {
@@ -137,6 +164,13 @@ describe('GET /api/admin/orders/:id statusHistory[].noteCode / noteParams', () =
 });
 
 describe('migration 0031: rows written before the codes', () => {
+  const backfill = async () => {
+    const migration = readFileSync('drizzle/0031_server_note_codes.sql', 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      if (/^\s*(--[^\n]*\n\s*)*UPDATE/.test(statement)) await c.db.execute(sql.raw(statement));
+    }
+  };
+
   it('the server’s own sentences get their code and parameters; typed notes stay uncoded', async () => {
     const { orderId } = await c.placed(await c.customer(), 'cod');
     const at = clock.now();
@@ -157,10 +191,7 @@ describe('migration 0031: rows written before the codes', () => {
         old('paid', 'Payment received, verified by phone', 'admin'),
       ]);
     // The migration's backfill, run again over these rows (it only touches rows without a code).
-    const migration = readFileSync('drizzle/0031_server_note_codes.sql', 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) {
-      if (/^\s*(--[^\n]*\n\s*)*UPDATE/.test(statement)) await c.db.execute(sql.raw(statement));
-    }
+    await backfill();
     expect((await historyOf(orderId)).slice(1)).toEqual([
       {
         status: 'paid',
@@ -183,5 +214,23 @@ describe('migration 0031: rows written before the codes', () => {
       { status: 'cancelled', notes: 'payment_timeout', noteCode: 'payment_timeout', noteParams: null },
       { status: 'paid', notes: 'Payment received, verified by phone', noteCode: null, noteParams: null },
     ]);
+  });
+
+  it('an old counter pick-up gets picked_up_in_store', async () => {
+    const { orderId } = await c.paidPosOrder();
+    await c.db.insert(orderFulfillmentHistory).values({
+      orderId,
+      fromStatus: 'received',
+      toStatus: 'ready',
+      remarks: 'Picked up in store',
+      actorType: 'admin',
+      createdAt: clock.now(),
+    });
+    await backfill();
+    await c.t.platform.cache.deleteByPrefix('orders:');
+    expect((await c.adminOrder(orderId)).fulfillmentHistory.at(-1)).toMatchObject({
+      remarks: 'Picked up in store',
+      remarksCode: 'picked_up_in_store',
+    });
   });
 });

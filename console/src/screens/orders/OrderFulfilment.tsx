@@ -104,7 +104,14 @@ function Timeline({ order }: { order: OrderDetail }) {
                   </>
                 )}
               </Text>
-              {move?.remarks && <Text size="sm">{move.remarks}</Text>}
+              {move?.remarks && (
+                <Text size="sm">
+                  {/* Remarks the server wrote are worded from their code; typed ones show as typed. */}
+                  {move.remarksCode
+                    ? t(`historyNote.${move.remarksCode}`, { defaultValue: move.remarks })
+                    : move.remarks}
+                </Text>
+              )}
             </Stack>
           </Group>
         );

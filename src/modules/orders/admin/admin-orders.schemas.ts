@@ -62,6 +62,12 @@ export const fulfillmentHistoryEntry = z.object({
   fromStatus: z.enum(FULFILLMENT_STATUSES),
   toStatus: z.enum(FULFILLMENT_STATUSES),
   remarks: z.string().nullable(),
+  remarksCode: z
+    .enum(HISTORY_NOTE_CODES)
+    .nullable()
+    .describe(
+      'Set when the server wrote the remarks (`picked_up_in_store`), for the back office to word in its own language; null for remarks an admin typed.',
+    ),
   actorType: z.enum(ACTOR_TYPES),
   createdByAdminId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),

@@ -144,6 +144,7 @@ export async function loadAdminOrder(
       fromStatus: f.fromStatus,
       toStatus: f.toStatus,
       remarks: f.remarks,
+      remarksCode: f.remarksCode,
       actorType: f.actorType,
       createdByAdminId: f.actorId,
       createdAt: f.createdAt.toISOString(),
