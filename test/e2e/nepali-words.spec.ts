@@ -104,6 +104,31 @@ test('with "नेपाली (०१२)" figures and dates use Devanagari dig
   await expect(page.getByRole('region', { name: 'भुक्तानी', exact: true })).toContainText(/रु [0-9]/);
 });
 
+test('a support conversation in Nepali: the automatic greeting and its sender in Nepali', async ({
+  page,
+  request,
+}) => {
+  const created = await request.post('/api/support-inquiries', {
+    data: {
+      category: 'order',
+      subject: 'Jumla delivery',
+      message: 'Do you deliver to Jumla?',
+      guestName: 'Dawa',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).data as { id: number };
+  await signIn(page);
+  await inNepali(page);
+  await page.goto(`/admin/support/inquiries/${id}`);
+  const messages = page.getByRole('log', { name: 'सन्देशहरू' });
+  await expect(messages.getByText('Do you deliver to Jumla?')).toBeVisible();
+  await expect(messages).toContainText('हामीलाई सम्पर्क गर्नुभएकोमा धन्यवाद।');
+  await expect(messages).toContainText('सहयोग (स्वचालित)');
+  await expect(messages).not.toContainText('Thank you for contacting us');
+  await expectAccessible(page);
+});
+
 test('the image picker of a new product speaks Nepali and takes a file', async ({ page }, testInfo) => {
   await signIn(page);
   await inNepali(page);
