@@ -78,7 +78,7 @@ export const modules: PasalModule[] = [
 
 export const permissionCatalog: PermissionGroup[] = modules.flatMap((m) => m.permissions ?? []);
 
-export const JSON_BODY_LIMIT = 1_048_576; // decisions.md: JSON bodies up to 1 MB
+export const JSON_BODY_LIMIT = 1_048_576; // docs/decisions.md "Body size": JSON bodies up to 1 MB
 
 export interface BuildAppOptions {
   role?: Role;

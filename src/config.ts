@@ -8,9 +8,17 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { backupSettings } from './modules/backups/backups.config';
+import { bannerSettings } from './modules/banners/banners.config';
+import { blogSettings } from './modules/blog/blog.config';
+import { cartSettings } from './modules/cart/cart.config';
 import { catalogSettings } from './modules/catalog/catalog.config';
+import { contentSettings } from './modules/content/content.config';
+import { emiSettings } from './modules/emi/emi.config';
+import { checkIdentitySettings, identitySettings } from './modules/identity/identity.config';
 import { checkInvoiceSettings, invoiceSettings } from './modules/invoices/invoices.config';
+import { orderSettings } from './modules/orders/orders.config';
 import { checkPaymentSettings, paymentSettings } from './modules/payments/payments.config';
+import { supportSettings } from './modules/support/support.config';
 import { webhookSettings } from './modules/webhooks/webhooks.config';
 import { FCM_DEFAULT_BASE_URL } from './platform/push/fcm-defaults';
 import { readServiceAccount } from './platform/push/service-account';
@@ -263,64 +271,8 @@ export const settings = {
     doc: 'Password of the bootstrap superadmin (8 to 128 characters).',
     schema: optionalString.pipe(z.string().min(8).max(128).optional()),
   }),
-  ACCOUNT_DELETION_GRACE_DAYS: setting({
-    doc: 'Days between a customer asking to delete the account and its anonymisation; a login in between cancels it.',
-    schema: int(0, 365),
-    default: '30',
-  }),
-  SUPPORT_INQUIRY_TOKEN_TTL_DAYS: setting({
-    doc: 'Lifetime of the `si_` token a guest receives when opening a support inquiry.',
-    schema: int(1, 365),
-    default: '30',
-  }),
-  SUPPORT_INQUIRIES_INACTIVE_CLOSE_CRON: setting({
-    doc: 'When the sweep that closes idle support inquiries runs (cron, UTC).',
-    schema: z.string().min(1),
-    default: '0 * * * *',
-  }),
-  SUPPORT_INQUIRIES_INACTIVE_CLOSE_DAYS: setting({
-    doc: 'Days without a message or an update after which an `open`, `active`, `waiting` or `resolved` support inquiry is closed by the sweep.',
-    schema: int(1, 3650),
-    default: '7',
-  }),
-  SUPPORT_EVENTS_RETENTION_DAYS: setting({
-    doc: 'Days support message events are kept for realtime `sync` replay; a client resuming from an older position gets `gap: true` and reloads through REST. Purged daily.',
-    schema: int(1, 365),
-    default: '7',
-  }),
-  IDP_ISSUER_URL: setting({
-    doc: 'OpenID Connect issuer of the customer identity provider (discovery at `/.well-known/openid-configuration`). Unset: provider sign-in is off (its routes answer 404 `AUTH_IDP_NOT_CONFIGURED`).',
-    schema: optionalString.pipe(z.url().optional()),
-    example: 'https://accounts.example.com',
-  }),
-  IDP_CLIENT_ID: setting({ doc: 'Client id registered at the identity provider.', schema: optionalString }),
-  IDP_CLIENT_SECRET: setting({
-    doc: 'Client secret registered at the identity provider.',
-    schema: optionalString,
-  }),
-  IDP_CALLBACK_URL: setting({
-    doc: 'Redirect URI registered at the provider; must be `{PUBLIC_BASE_URL}/api/mobile/auth/idp/callback` (the default).',
-    schema: optionalString.pipe(z.url().optional()),
-  }),
-  IDP_OAUTH_REDIRECT_ALLOWLIST: setting({
-    doc: 'Comma separated frontend URLs a sign-in may return to (`redirect_uri`); compared exactly.',
-    schema: csv,
-    example: 'myapp://auth/callback,https://shop.example.com/auth/callback',
-  }),
-  IDP_OAUTH_STATE_SECRET: setting({
-    doc: 'Secret that signs the sign-in `state` (at least 32 characters). Required in production when `IDP_ISSUER_URL` is set; otherwise derived from `JWT_SECRET`.',
-    schema: optionalString.pipe(z.string().min(32).optional()),
-  }),
-  IDP_OAUTH_STATE_TTL_SECONDS: setting({
-    doc: 'How long a provider sign-in may take, from start to callback.',
-    schema: int(30, 3600),
-    default: '300',
-  }),
-  IDP_OAUTH_CODE_TTL_SECONDS: setting({
-    doc: 'Lifetime of the one-time code the frontend exchanges for tokens.',
-    schema: int(10, 600),
-    default: '90',
-  }),
+  ...identitySettings,
+  ...supportSettings,
   STORAGE_DRIVER: setting({
     doc: 'Where uploaded files are kept: `local` (under `DATA_DIR/storage`, served by this API at `/files/…`) or `s3` (any S3-compatible service, see `S3_*`).',
     schema: z.enum(['local', 's3']),
@@ -365,72 +317,15 @@ export const settings = {
     schema: int(16, 16_384),
     default: '2560',
   }),
-  IDP_SCOPES: setting({
-    doc: 'Scopes asked of the identity provider.',
-    schema: z.string().min(1),
-    default: 'openid email profile',
-  }),
   ...catalogSettings,
-  BLOG_PUBLIC_CACHE_TTL_SECONDS: setting({
-    doc: 'Public and mobile blog reads (lists, categories, posts) are kept this long in the cache (0: off). Any admin blog write clears them.',
-    schema: int(0, 86400),
-    default: '300',
-  }),
-  CART_CUSTOMER_OPERATION_RATE_LIMIT: setting({
-    doc: 'Cart changes (add, quantity, remove, coupon, location, care package, sync) allowed per customer in a sliding window of `CART_CUSTOMER_RATE_WINDOW_SECONDS`; counted in the cache port, so shared by every process with Redis.',
-    schema: int(1),
-    default: '60',
-  }),
-  CART_CUSTOMER_RATE_WINDOW_SECONDS: setting({
-    doc: 'Window of `CART_CUSTOMER_OPERATION_RATE_LIMIT`, in seconds.',
-    schema: int(1),
-    default: '60',
-  }),
-  CART_CUSTOMER_CACHE_TTL_SECONDS: setting({
-    doc: "A customer's cart as `GET /api/cart` answers it is kept this long in the cache (0: off); every cart write clears it.",
-    schema: int(0, 3600),
-    default: '60',
-  }),
-  CART_EXPIRE_IDLE_MS: setting({
-    doc: 'A cart unchanged this long (milliseconds) gives back the stock its lines reserve (job `cart.expire`); its lines stay and reserve again when changed.',
-    schema: int(1000),
-    default: '1800000',
-  }),
+  ...blogSettings,
+  ...cartSettings,
   PAYMENT_RETURN_URL_ALLOWLIST: setting({
     doc: 'Comma-separated prefixes a checkout or buy-now `returnUrl` must start with (else 400 `PAYMENT_RETURN_URL_NOT_ALLOWED`); the payment result page redirects only there. Empty: no return URL is allowed. The default allows the development storefront: set it in production.',
     schema: csv,
     default: 'http://localhost:3001/',
   }),
-  COD_REQUIRES_VERIFIED_PHONE: setting({
-    doc: 'When true, a cash-on-delivery checkout or buy-now by a customer without a verified phone answers 400 `ORDER_PHONE_VERIFICATION_REQUIRED`.',
-    schema: bool,
-    default: 'false',
-  }),
-  ORDER_PAYMENT_TIMEOUT_MINUTES: setting({
-    doc: 'An online order still `payment_pending` this many minutes after checkout is cancelled by `order.auto_cancel` and its stock released.',
-    schema: int(1, 10_080),
-    default: '30',
-  }),
-  ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER: setting({
-    doc: 'Online orders a customer may have waiting for payment at once; another online checkout or buy-now answers 409 `ORDER_TOO_MANY_PENDING_PAYMENTS` (0: no limit).',
-    schema: int(0, 1000),
-    default: '3',
-  }),
-  ORDER_HISTORY_CACHE_TTL_SECONDS: setting({
-    doc: "A customer's order list and order details are kept this long in the cache (0: off); every change of one of the customer's orders clears them.",
-    schema: int(0, 3600),
-    default: '120',
-  }),
-  ORDER_ADMIN_CACHE_TTL_SECONDS: setting({
-    doc: "The back office's order list and order details (`/api/admin/orders`) are kept this long in the cache (0: off); every change of an order clears them.",
-    schema: int(0, 3600),
-    default: '60',
-  }),
-  REFUND_WINDOW_DAYS: setting({
-    doc: 'A paid order may ask for a refund before dispatch, or within this many days of delivery.',
-    schema: int(0, 365),
-    default: '7',
-  }),
+  ...orderSettings,
   STORE_NAME: setting({
     doc: 'Name of the store as customers see it on documents the server makes (the order invoice PDF).',
     schema: z.string().trim().min(1).max(120),
@@ -441,57 +336,10 @@ export const settings = {
     schema: z.string().trim().refine(isTimeZone, 'must be an IANA time zone name such as Asia/Kathmandu'),
     default: 'Asia/Kathmandu',
   }),
-  CART_AUTO_LOCATE_ENABLED: setting({
-    doc: 'Enables `POST /api/cart/location/auto` (else 410 `CART_LOCATION_AUTO_DISABLED`). Pasal has no geolocation provider: enabled, it adds the sent coordinates to the location already set (see docs/api-notes.md, "Cart").',
-    schema: bool,
-    default: 'false',
-  }),
-  CONTENT_PAGE_PUBLIC_CACHE_TTL_SECONDS: setting({
-    doc: 'Public and mobile content page reads are kept this long in the cache (0: off). Every content write clears its page.',
-    schema: int(0, 86_400),
-    default: '300',
-  }),
-  CONTENT_PAGE_ADMIN_CACHE_TTL_SECONDS: setting({
-    doc: 'Admin content page reads are kept this long in the cache (0: off). Every content write clears its page.',
-    schema: int(0, 86_400),
-    default: '120',
-  }),
-  CONTENT_ADMIN_READ_RATE_LIMIT: setting({
-    doc: 'Admin content page reads allowed per admin user per `CONTENT_ADMIN_RATE_WINDOW_SECONDS`.',
-    schema: int(1),
-    default: '30',
-  }),
-  CONTENT_ADMIN_WRITE_RATE_LIMIT: setting({
-    doc: 'Admin content writes (meta, section upsert, section delete, together) allowed per admin user per `CONTENT_ADMIN_RATE_WINDOW_SECONDS`.',
-    schema: int(1),
-    default: '10',
-  }),
-  CONTENT_ADMIN_RATE_WINDOW_SECONDS: setting({
-    doc: 'Window of the content admin rate limits, in seconds.',
-    schema: int(1),
-    default: '60',
-  }),
-  EMI_PUBLIC_CACHE_TTL_SECONDS: setting({
-    doc: 'The public EMI config and bank list (`/api/mobile/emi/config`, `/api/mobile/emi/banks`) are kept this long in the cache (0: off). Every admin change of the config or a bank clears them.',
-    schema: int(0, 86_400),
-    default: '300',
-  }),
-  BANNER_SERVE_CACHE_TTL_SECONDS: setting({
-    doc: 'Banner serving: the banners chosen for a placement and a visitor context are kept this long in the cache (0: off). Every banner, placement, campaign, assignment or targeting-rule write clears them.',
-    schema: int(0, 3600),
-    default: '60',
-  }),
+  ...contentSettings,
+  ...emiSettings,
+  ...bannerSettings,
   ...invoiceSettings,
-  BANNER_SCHEDULE_SYNC_CRON: setting({
-    doc: 'Cron pattern of the job that moves banners and campaigns between scheduled, active, expired and ended.',
-    schema: z.string().trim().min(1),
-    default: '* * * * *',
-  }),
-  BANNER_STATS_ROLLUP_CRON: setting({
-    doc: "Cron pattern (UTC) of the job that rolls up yesterday's banner impressions and clicks into daily statistics.",
-    schema: z.string().trim().min(1),
-    default: '0 1 * * *',
-  }),
   ...paymentSettings,
   ...backupSettings,
   OTEL_EXPORTER_OTLP_ENDPOINT: setting({
@@ -514,7 +362,7 @@ export const settings = {
     schema: optionalString,
     example: 'pasal-api-eu',
   }),
-  // ---------- webhooks (decisions.md, "Webhooks (Standard Webhooks)") ----------
+  // ---------- webhooks (docs/decisions.md, "Webhooks (Standard Webhooks)") ----------
   ...webhookSettings,
 } as const;
 
@@ -568,21 +416,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) {
     problems.set(config[email] ? password : email, `${email} and ${password} go together`);
   }
-  // Provider sign-in: the promises made in the IDP_* docs.
-  if (config.IDP_ISSUER_URL && !problems.has('IDP_ISSUER_URL')) {
-    if (!config.IDP_CLIENT_ID) problems.set('IDP_CLIENT_ID', 'must be set when IDP_ISSUER_URL is set');
-    if (
-      config.NODE_ENV === 'production' &&
-      !config.IDP_OAUTH_STATE_SECRET &&
-      !problems.has('IDP_OAUTH_STATE_SECRET')
-    ) {
-      problems.set('IDP_OAUTH_STATE_SECRET', 'must be set in production when IDP_ISSUER_URL is set');
-    }
-  }
-  if (config.IDP_CALLBACK_URL && !problems.has('IDP_CALLBACK_URL') && !problems.has('PUBLIC_BASE_URL')) {
-    const expected = `${(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/api/mobile/auth/idp/callback`;
-    if (config.IDP_CALLBACK_URL !== expected) problems.set('IDP_CALLBACK_URL', `must equal ${expected}`);
-  }
+  checkIdentitySettings(
+    config,
+    (name, message) => {
+      if (!problems.has(name)) problems.set(name, message);
+    },
+    (name) => problems.has(name as SettingName),
+  );
   checkPaymentSettings(config, (name, message) => {
     if (!problems.has(name)) problems.set(name, message);
   });

@@ -40,7 +40,7 @@ export interface Platform {
   cache: Cache;
   /**
    * Security counters (login, code and registration throttles, lockouts, the cart's change
-   * limit): never the evicting cache of pages (decisions.md, "Security counters"). Redis when
+   * limit): never the evicting cache of pages (docs/decisions.md, "Security counters"). Redis when
    * configured; embedded, a bounded store that refuses new keys (429) when full.
    */
   counters: Cache;

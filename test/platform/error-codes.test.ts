@@ -79,9 +79,10 @@ function collect(): { definitions: Definition[]; unwritten: string[] } {
 
 /** A code the interface answers with more than one status, each variant in its owner's file. */
 const statusVariants: Record<string, number[]> = {
-  // decisions.md "Staff second factor": 400 on the enrolment routes, 401 on the sign-in step.
+  // docs/decisions.md "Enrolment" and "Sign-in with a second factor": 400 on the enrolment routes,
+  // 401 on the sign-in step.
   AUTH_2FA_CODE_INVALID: [400, 401],
-  // 404 for a product read (decisions.md "Product details"), 400 for a blog post's linked
+  // 404 for a product read (docs/decisions.md "Product details"), 400 for a blog post's linked
   // product (interface document 3, the blog's Errors table).
   PRODUCT_NOT_FOUND: [400, 404],
 };

@@ -1,4 +1,4 @@
-// The "Everywhere" table of decisions.md, row by row, through test routes that use the same
+// docs/decisions.md "Everywhere", row by row, through test routes that use the same
 // shared helpers (envelopes, pagination, id params, access) as every module.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

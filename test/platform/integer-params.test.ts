@@ -1,4 +1,4 @@
-// decisions.md, "Ids in paths": integers in paths and query values are plain decimal digits
+// docs/decisions.md, "Ids in paths": integers in paths and query values are plain decimal digits
 // (`^[1-9][0-9]*$` for ids). `0x1`, `1e3`, `+1`, `01` and the like were read as other numbers
 // (`/api/admin/feedback/0x1` answered feedback 1, `page=0x10` was page 16); now they are 400
 // VALIDATION_ERROR, on every route that uses the shared id and pagination schemas.

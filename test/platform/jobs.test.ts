@@ -154,6 +154,25 @@ function queueContract(harness: QueueHarness) {
     expect(runs.map((r) => r.payload.orderId)).toEqual(['o-7']);
   });
 
+  it('refuses to enqueue or schedule a job no module registered, where the mistake is made', async () => {
+    setup();
+    const { job, runs } = recordingJob('orders.unregistered', orderPayload);
+    await queue.start();
+    const payload = { orderId: 'o-8', email: 'a@example.com' };
+    await expect(queue.enqueue(job, payload)).rejects.toThrow(
+      'No job named orders.unregistered is registered',
+    );
+    await expect(queue.schedule(job, EVERY_SECOND, payload)).rejects.toThrow(
+      'No job named orders.unregistered is registered',
+    );
+    // The payload is the job's own type, never widened to fit what is passed.
+    // @ts-expect-error orderId is a string in the job's schema (typecheck fails if this passes)
+    await expect(queue.enqueue(job, { orderId: 8, email: 'a@example.com' })).rejects.toThrow('No job named');
+    queue.register(job);
+    await queue.enqueue(job, payload);
+    await waitFor(() => runs.length === 1, 'the job, once registered, to run');
+  });
+
   it('waits for start(), and runs a job id enqueued twice while waiting once', async () => {
     setup();
     const { job, runs } = recordingJob('orders.confirm', orderPayload);

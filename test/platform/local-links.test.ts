@@ -1,4 +1,4 @@
-// decisions.md, "Local links": one check of "an http(s) URL or a path on the storefront"
+// docs/decisions.md, "Local links": one check of "an http(s) URL or a path on the storefront"
 // (platform/http/fields.ts), and every module that takes a link refuses what a browser would
 // read as another origin: banners (CTA, campaign override), the blog's call to action, content
 // pages' links.

@@ -110,7 +110,8 @@ describe('OpenAPI document', () => {
 
   it('documents the error codes the interface names for representative operations of each module', () => {
     // [method, path, status, errorCode]: 2-commerce.md and 3-content-banners-blog.md (routes and
-    // "Errors"), decisions.md for the codes it names, docs/api-notes.md for ours.
+    // "Errors"), docs/decisions.md ("Everywhere" and each area's section) for the codes it names,
+    // docs/api-notes.md for ours.
     const named: [string, string, number, string][] = [
       ['post', '/api/orders/checkout', 400, 'ORDER_SHIPPING_DISTRICT_REQUIRED'],
       ['post', '/api/orders/checkout', 400, 'ORDER_PHONE_VERIFICATION_REQUIRED'],

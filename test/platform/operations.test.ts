@@ -90,7 +90,7 @@ describe('operations routes', () => {
   });
 });
 
-// decisions.md, "Metrics": open in development; in production 404 unless METRICS_TOKEN is set,
+// docs/decisions.md, "Metrics": open in development; in production 404 unless METRICS_TOKEN is set,
 // and then only to `Authorization: Bearer <METRICS_TOKEN>` (everyone else: 404 as well, so the
 // path is not revealed).
 describe('/metrics access by environment', () => {

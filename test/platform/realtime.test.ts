@@ -1,5 +1,5 @@
 // The realtime port over a real port with the real client: the handshake contract
-// (decisions.md, "Realtime handshake"), room delivery, delivery between two API processes
+// (docs/decisions.md, "Realtime handshake"), room delivery, delivery between two API processes
 // through Redis, and shutdown; then, on the port alone, a failing connection handler, client
 // calls answered through their ack (onCall), and two deployments sharing one Redis.
 import { randomBytes } from 'node:crypto';

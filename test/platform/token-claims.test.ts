@@ -1,4 +1,4 @@
-// decisions.md, "Token claims": an access token without `exp`, `sub`, `sid` or `actor` is
+// docs/decisions.md, "Token claims": an access token without `exp`, `sub`, `sid` or `actor` is
 // refused (401 AUTH_UNAUTHORIZED) whatever its signature. A signed token without `exp` used to
 // be accepted forever. HTTP and the realtime handshake share the verification.
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// decisions.md, "Text that cannot be stored": a NUL character in a path, query or body string
+// docs/decisions.md, "Text that cannot be stored": a NUL character in a path, query or body string
 // answers 400 VALIDATION_ERROR, never 500 (PostgreSQL refuses U+0000 in text and jsonb).
 //
 // The test walks the app's own OpenAPI document, so a route added later is covered the day it

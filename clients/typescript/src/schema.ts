@@ -4698,7 +4698,9 @@ export interface paths {
         };
         /**
          * The order's digital lines with the keys sold with each
-         * @description Admin JWT with permission `Orders_READ`.
+         * @description Full key values need DigitalKeys_READ as well; without it each key shows only its maskedValue (value null).
+         *
+         *     Admin JWT with permission `Orders_READ`.
          */
         get: operations["adminListOrderDigitalKeys"];
         put?: never;
@@ -33235,7 +33237,10 @@ export interface operations {
                             quantity: number;
                             keys: {
                                 keyId: string;
-                                value: string;
+                                /** @description The full key; null unless the admin's role holds DigitalKeys_READ (maskedValue is shown then) */
+                                value: string | null;
+                                /** @description `****` and the last characters, as the product key list shows it */
+                                maskedValue: string;
                                 /** Format: date-time */
                                 assignedAt: string;
                             }[];

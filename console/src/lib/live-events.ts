@@ -30,7 +30,7 @@ export interface LiveConnection {
   refusedWith: string | null;
 }
 
-/** The envelope of every server event (decisions.md, "Realtime order" and "Realtime delivery"). */
+/** The envelope of every server event (docs/decisions.md, "Realtime order" and "Realtime delivery"). */
 export interface LiveEnvelope<Data = Record<string, unknown>> {
   eventId: string;
   eventType: string;

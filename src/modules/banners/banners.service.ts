@@ -1,6 +1,6 @@
 // What every part of the banner area shares: its dependencies, and for admin writes one
 // transaction with its activity entry and the admin list and serving caches cleared after
-// commit (decisions.md, "Lists and caches").
+// commit (docs/decisions.md, "Lists and caches").
 import type { UserPrincipal } from '../../platform/auth/principal';
 import { cached } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';

@@ -23,7 +23,7 @@ import { brands, categories } from '../catalog/taxonomy/taxonomy.table';
 
 export const BANNER_SOURCES = ['internal', 'sponsored', 'affiliate', 'system'] as const;
 export type BannerSource = (typeof BANNER_SOURCES)[number];
-/** decisions.md adds `draft` (never served) to the interface's four. */
+/** docs/decisions.md "Banner `scheduleStatus`" adds `draft` (never served) to the interface's four. */
 export const SCHEDULE_STATUSES = ['draft', 'evergreen', 'scheduled', 'active', 'expired'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'ended', 'cancelled'] as const;

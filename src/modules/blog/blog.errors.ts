@@ -1,8 +1,9 @@
 import { AppError, type ValidationIssue } from '../../platform/http/errors';
 
 // The blog's codes (docs/api-notes.md, "Blog"). The interface fixes all but
-// BLOG_VIDEO_SEO_INVALID (decisions.md) and BLOG_POST_SEO_NOT_FOUND (ours). A linked product that
-// is unknown or unpublished is the catalog's PRODUCT_NOT_FOUND (catalogErrors.linkedProductsNotFound).
+// BLOG_VIDEO_SEO_INVALID (docs/decisions.md "Blog video errors") and BLOG_POST_SEO_NOT_FOUND (ours).
+// A linked product that is unknown or unpublished is the catalog's PRODUCT_NOT_FOUND
+// (catalogErrors.linkedProductsNotFound).
 export const blogErrors = {
   postNotFound: () => new AppError(404, 'BLOG_POST_NOT_FOUND', 'Blog post not found'),
   categoryNotFound: (id: number) =>

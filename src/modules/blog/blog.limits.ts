@@ -1,6 +1,6 @@
 // The blog admin limits of the interface: reads 30 per minute and writes 10 per minute, per
-// IP (decisions.md: blog admin limits are per IP). Each is one counter shared by every route
-// of its kind, on both process kinds (Redis store when REDIS_URL is set).
+// IP (docs/decisions.md "Lists and caches": blog admin limits are per IP). Each is one counter
+// shared by every route of its kind, on both process kinds (Redis store when REDIS_URL is set).
 
 import { rateLimiter } from '../../platform/http/openapi';
 import type { ApiApp } from '../../platform/module';

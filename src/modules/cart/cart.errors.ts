@@ -2,8 +2,9 @@ import { AppError } from '../../platform/http/errors';
 
 // Codes of the cart and coupons (docs/api-notes.md, "Cart and coupons"). The interface fixes
 // CART_INSUFFICIENT_STOCK, CART_QUANTITY_EXCEEDED, CART_LOCATION_AUTO_DISABLED,
-// CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE and ORDER_PRODUCT_NOT_FOUND; decisions.md
-// CART_ITEM_NOT_FOUND and CART_COUPON_INVALID with its reasons. The others are ours.
+// CARE_PACKAGE_CART_ITEM_ALREADY_HAS_PACKAGE and ORDER_PRODUCT_NOT_FOUND;
+// docs/decisions.md ("Remove", "Coupon") CART_ITEM_NOT_FOUND and CART_COUPON_INVALID with its
+// reasons. The others are ours.
 
 export const COUPON_REJECTIONS = [
   'not_found',

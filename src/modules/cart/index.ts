@@ -20,6 +20,7 @@ export {
   takeBackFromOrder,
 } from './carts/carts.checkout';
 export { type ClearAfterOrderPayload, clearAfterOrderJob } from './carts/carts.jobs';
+export type { PricedLines } from './carts/carts.lines';
 export {
   type CartTotals,
   cartTotals,
@@ -27,15 +28,9 @@ export {
   lineAmounts,
   MAX_LINE_QUANTITY,
 } from './carts/carts.pricing';
+export { quoteItems } from './carts/carts.quote';
 export type { AddItemBody, CartQuoteView, CartView, QuoteItem } from './carts/carts.schemas';
-export {
-  addItem,
-  type CartChangeDeps,
-  type CartDeps,
-  getCart,
-  type PricedLines,
-  quoteItems,
-} from './carts/carts.service';
+export { addItem, type CartChangeDeps, type CartDeps, getCart } from './carts/carts.service';
 export {
   claimCouponUse,
   couponClaimable,

@@ -23,7 +23,7 @@ export const catalogErrors = {
   tagSlugExists: (slug: string) =>
     new AppError(409, 'TAG_SLUG_EXISTS', `Another tag already has the slug ${slug}`),
 
-  /** An unknown or unpublished product read by id or slug (decisions.md "Product details"): 404. */
+  /** An unknown or unpublished product read by id or slug (docs/decisions.md "Product details"): 404. */
   productNotFound: () => new AppError(404, 'PRODUCT_NOT_FOUND', 'Product not found'),
   /**
    * Product ids that another record links to (a blog post's) and that are unknown or not

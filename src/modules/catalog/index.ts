@@ -47,6 +47,7 @@ export { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
 export {
   type AssignOutcome,
   assignDigitalKeys,
+  assignedKeysForStaff,
   availableDigitalKeyCounts,
   deliveredKeyCount,
   type RevealedKey,

@@ -83,7 +83,7 @@ export const RICH_TEXT_FACTOR = 12;
 
 // ── Safe URL ────────────────────────────────────────────────────────────────────────────────
 
-/** The platform's one link check (decisions.md, "Local links"), under the name content's tests know. */
+/** The platform's one link check (docs/decisions.md, "Local links"), under the name content's tests know. */
 export const isSafeUrl = isSafeLink;
 
 export const safeUrl = z
@@ -354,7 +354,7 @@ export const documentPayload = named(
   'Section `document` (privacy policy, terms of service): 1 to 50 parts.',
 );
 
-/** The payload schema of every section key (link lists share one, as decisions.md says). */
+/** The payload schema of every section key (link lists share one, as docs/decisions.md "Link lists" says). */
 export const SECTION_PAYLOADS: Record<SectionKey, z.ZodType> = {
   hero: heroPayload,
   top_picks: headingBlockPayload,

@@ -15,8 +15,9 @@ import * as s from './content.schemas';
 import * as content from './content.service';
 
 /**
- * The content admin limits (per admin user, decisions.md): `read` for the admin page read,
- * `write` shared by meta, section upsert and delete. A failing limiter store lets calls through.
+ * The content admin limits (per admin user, docs/decisions.md "Lists and caches"): `read` for
+ * the admin page read, `write` shared by meta, section upsert and delete. A failing limiter
+ * store lets calls through.
  */
 export function contentAdminLimits(config: Config, kind: 'read' | 'write'): RateLimitOptions {
   return {

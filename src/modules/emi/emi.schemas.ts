@@ -17,7 +17,8 @@ const logoUrl = z
 export const emiConfigBody = z
   .object({
     isEnabled: z.boolean(),
-    // decisions.md: instalment periods are 1 to 60 months; repeats are dropped, order ascending.
+    // docs/decisions.md "EMI validation": instalment periods are 1 to 60 months; repeats are
+    // dropped, order ascending.
     periods: z
       .array(z.number().int().min(1).max(60))
       .max(60)

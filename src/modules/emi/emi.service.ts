@@ -222,7 +222,7 @@ export function updateBank(deps: EmiDeps, admin: UserPrincipal, id: number, body
   );
 }
 
-/** decisions.md, "EMI bank delete": the bank is deactivated; inquiries keep their links. */
+/** docs/decisions.md, "EMI bank delete": the bank is deactivated; inquiries keep their links. */
 export function deleteBank(deps: EmiDeps, admin: UserPrincipal, id: number) {
   return bankWrite(
     deps,
@@ -319,7 +319,10 @@ export async function getInquiryForAdmin(deps: EmiDeps, id: number): Promise<Adm
   return adminInquiryOf(deps.db, row);
 }
 
-/** decisions.md: any of the five statuses may be set from any status; `note` replaces the last one. */
+/**
+ * docs/decisions.md "EMI inquiry status": any of the five statuses may be set from any status;
+ * `note` replaces the last one.
+ */
 export async function setInquiryStatus(
   deps: EmiDeps,
   admin: UserPrincipal,

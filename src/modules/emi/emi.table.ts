@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products } from '../catalog/products/products.table';
 
-/** decisions.md, "EMI inquiry status": `new` first, then whatever the admin sets. */
+/** docs/decisions.md, "EMI inquiry status": `new` first, then whatever the admin sets. */
 export const EMI_INQUIRY_STATUSES = ['new', 'contacted', 'approved', 'rejected', 'closed'] as const;
 
 /**
@@ -29,7 +29,7 @@ export const emiConfig = pgTable(
   },
   (t) => [
     check('emi_config_single_row', sql`${t.id} = 1`),
-    // decisions.md, "EMI validation": periods are months from 1 to 60.
+    // docs/decisions.md, "EMI validation": periods are months from 1 to 60.
     check('emi_config_periods_range', sql`1 <= all(${t.periods}) and 60 >= all(${t.periods})`),
   ],
 );

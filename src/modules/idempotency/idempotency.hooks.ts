@@ -17,7 +17,10 @@ export type IdempotencyMode = 'optional' | 'required';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `Idempotency-Key` handling of the route (decisions.md): optional, or required (POS). */
+    /**
+     * `Idempotency-Key` handling of the route (docs/decisions.md "Idempotency"): optional, or
+     * required (POS).
+     */
     idempotency?: IdempotencyMode;
   }
   interface FastifyRequest {

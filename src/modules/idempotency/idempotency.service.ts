@@ -1,4 +1,4 @@
-// The rules of `Idempotency-Key` (decisions.md, "Checkout, payments, orders"): the first
+// The rules of `Idempotency-Key` (docs/decisions.md, "Checkout, payments, orders"): the first
 // request with a key runs; the same key with the same body gets that first answer again;
 // another body is refused; a key whose first request is still running is refused for now.
 // Keys live 24 h, per caller and per route, in the database, so every process agrees.

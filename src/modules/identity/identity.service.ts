@@ -136,7 +136,7 @@ export type RefreshOutcome =
   | { ok: false; reason: 'reused'; sessionId: string };
 
 /**
- * Rotates a refresh token (decisions.md, "Refresh token"): the current token gets a new pair;
+ * Rotates a refresh token (docs/decisions.md, "Refresh token"): the current token gets a new pair;
  * the immediately previous one too, once, within the grace (a client that lost the reply);
  * any other known token of the session is reuse and ends the session.
  */
@@ -193,9 +193,10 @@ export async function endAllSessions(opts: { db: Db; clock: Clock; userId: strin
 }
 
 /**
- * Closes, on every process, the sockets opened with these sessions (decisions.md, "Realtime
- * revocation"). Call it after the commit that ended them: before it, the client could
- * reconnect at once and pass the handshake against the revocation not yet committed.
+ * Closes, on every process, the sockets opened with these sessions
+ * (docs/decisions.md, "Realtime revocation"). Call it after the commit that ended them: before
+ * it, the client could reconnect at once and pass the handshake against the revocation not yet
+ * committed.
  */
 export function disconnectSessions(realtime: Pick<Realtime, 'disconnectCredentials'>, sessionIds: string[]) {
   realtime.disconnectCredentials(sessionIds.map(credentialKeys.session));

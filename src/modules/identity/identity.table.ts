@@ -174,7 +174,7 @@ export const identityProviderLinks = pgTable(
 );
 
 /**
- * An admin's authenticator-app secret (TOTP, decisions.md "Staff second factor"), encrypted
+ * An admin's authenticator-app secret (docs/decisions.md "TOTP"), encrypted
  * (AES-256-GCM, bound to the user). Without `enabledAt` it is a setup still to be confirmed;
  * a new setup replaces it. `lastUsedStep` is the 30 s step of the last accepted code: a code
  * of that step or an earlier one is refused, so a code seen over a shoulder cannot be replayed.

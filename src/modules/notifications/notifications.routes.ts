@@ -28,7 +28,7 @@ export function notificationsRoutes(ctx: ModuleContext) {
       access: access.customer(),
       readAllMethod: 'PATCH',
     },
-    // Staff: any signed-in admin reads their own feed (decisions.md, "Admin notifications").
+    // Staff: any signed-in admin reads their own feed (docs/decisions.md, "Admin notifications").
     {
       audience: 'admin',
       prefix: '/api/admin/notifications',

@@ -197,7 +197,7 @@ export async function markOrderPaid(
 }
 
 /**
- * decisions.md, "Real gateways": a payment completed for an online order already given up
+ * docs/decisions.md, "Real gateways": a payment completed for an online order already given up
  * (payment failed, or cancelled) keeps the order as it is, owes the money back as a `pending`
  * refund with reason `late_payment`, and tells the admins who hold Orders_UPDATE in-app. Called
  * once per payment (the payment's own conditional move to completed).
@@ -354,7 +354,7 @@ const requestResult = (order: repo.OrderRow, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-/** States a customer (and the unpaid-order sweep) may cancel from (decisions.md, "Cancel"). */
+/** States a customer (and the unpaid-order sweep) may cancel from (docs/decisions.md, "Cancel"). */
 const CANCELLABLE: readonly OrderStatus[] = ['created', 'payment_pending'];
 
 /**
@@ -483,7 +483,7 @@ export async function cancelOrderInTransaction(
   return null;
 }
 
-/** Whether any licence key sold with the order is with the customer (decisions.md, "Refunds after digital delivery"). */
+/** Whether any licence key sold with the order is with the customer (docs/decisions.md, "Refunds after digital delivery"). */
 export async function orderKeysDelivered(db: Db, orderId: number): Promise<boolean> {
   const itemIds = (await repo.itemsOf(db, [orderId])).map((i) => i.id);
   return (await deliveredKeyCount(db, itemIds)) > 0;
@@ -533,7 +533,7 @@ export async function processRefund(
       return null;
     }
     if (current.status !== 'refund_requested') return fail('invalid_transition');
-    // decisions.md, "Refunds after digital delivery": keys delivered since the route checked.
+    // docs/decisions.md, "Refunds after digital delivery": keys delivered since the route checked.
     const revokeKeys = p.action === 'approve' && p.revokeKeys;
     const revokedKeys = revokeKeys
       ? await revokeDeliveredKeys(tx, {

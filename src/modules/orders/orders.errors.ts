@@ -3,7 +3,8 @@ import { paymentErrors } from '../payments';
 
 // Codes of orders (docs/api-notes.md, "Orders"). The interface fixes ORDER_NOT_FOUND,
 // ORDER_ACCESS_DENIED, ORDER_SHIPPING_DISTRICT_REQUIRED, ORDER_PRODUCT_NOT_AVAILABLE;
-// decisions.md ORDER_REFUND_NOT_ALLOWED, ORDER_REQUEST_NOT_FOUND, ORDER_PHONE_VERIFICATION_REQUIRED,
+// docs/decisions.md "Checkout, payments, orders" and "Phone verification" ORDER_REFUND_NOT_ALLOWED,
+// ORDER_REQUEST_NOT_FOUND, ORDER_PHONE_VERIFICATION_REQUIRED,
 // PAYMENT_RETURN_URL_NOT_ALLOWED, PAYMENT_GATEWAY_UNAVAILABLE, and for the back office
 // ORDER_NOT_COD_PENDING, ORDER_ITEM_NOT_PHYSICAL, ORDER_ITEM_NOT_FOUND; "Money paths, tightened"
 // ORDER_TOO_MANY_PENDING_PAYMENTS and the refund's `digital_keys_delivered`. ORDER_CART_EMPTY is ours.

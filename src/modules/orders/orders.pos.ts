@@ -58,7 +58,7 @@ export interface PosOrderInput {
 }
 
 /**
- * The POS rule (interface, decisions.md): all lines physical → `physical`, all digital →
+ * The POS rule (interface, docs/decisions.md "Order type"): all lines physical → `physical`, all digital →
  * `digital`, anything else `mixed` — a care-package-only sale too (checkout would say `care_package`).
  */
 export function posOrderType(kinds: readonly string[]): OrderType {

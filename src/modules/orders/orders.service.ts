@@ -149,7 +149,7 @@ function requireDistrict(hasPhysical: boolean, district: { name: string; isActiv
 }
 
 /**
- * decisions.md "Unpaid online orders": at most ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER online
+ * docs/decisions.md "Unpaid online orders": at most ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER online
  * orders waiting for payment, counted under the customer's lock so concurrent checkouts cannot
  * all slip under it.
  */
@@ -322,7 +322,7 @@ async function reserveOrder(
     // products queue: the writes that need no stock come first.
     await draft.reserve(tx, afterCommit, order.id, cod);
     // The cart ended with the hand-over above. A confirmed COD order's covers open now
-    // (decisions.md, "Subscriptions").
+    // (docs/decisions.md, "Subscriptions").
     if (cod && draft.lines.some((l) => l.carePackage || l.productKind === 'care_package')) {
       await openSubscriptions(deps, tx, order, at);
     }
@@ -448,7 +448,7 @@ async function couponRefusal(
  * order: it is cancelled (its units and coupon use go back) in this transaction, so the cart's
  * units are never held twice and its coupon never used twice. The stock rows of both are locked
  * first, in the one order every stock change keeps. A payment that still arrives for the
- * replaced order is owed back (decisions.md, "Real gateways": late payment).
+ * replaced order is owed back (docs/decisions.md, "Real gateways": late payment).
  */
 async function replaceEarlierUnpaidOrder(
   deps: OrdersServiceDeps,
@@ -705,8 +705,9 @@ export async function requestRefund(
       current.status === 'paid' &&
       (current.paymentStatus === 'completed' || current.paymentStatus === 'cod_collected');
     if (!paid || !(beforeDispatch || inWindow)) throw orderErrors.refundNotAllowed();
-    // A licence key the customer has cannot be given back (decisions.md, "Refunds after digital
-    // delivery"): only the shop may refund such an order, revoking the keys.
+    // A licence key the customer has cannot be given back
+    // (docs/decisions.md, "Refunds after digital delivery"): only the shop may refund such an
+    // order, revoking the keys.
     if (await orderKeysDelivered(tx, orderId)) throw orderErrors.refundNotAllowed('digital_keys_delivered');
     const order = (await repo.updateOrderIf(
       tx,

@@ -1,5 +1,5 @@
-// Rows to the API's shapes: the order list item of decisions.md, the order detail (the
-// customer's; the back office's extends it), an order item, an async request.
+// Rows to the API's shapes: the order list item (docs/decisions.md "Order list item"), the order
+// detail (the customer's; the back office's extends it), an order item, an async request.
 import { fulfillmentTimeline } from './fulfillment/fulfillment.rules';
 import type { SubscriptionInfo } from './fulfillment/fulfillment.schemas';
 import type { OrderItemRow, OrderRequestRow, OrderRow } from './orders.repository';

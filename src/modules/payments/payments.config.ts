@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { bool, int, optionalString, type RefuseSetting, setting } from '../../platform/settings';
 
-/** The providers an online gateway may name (decisions.md, "Real gateways"). */
+/** The providers an online gateway may name (docs/decisions.md, "Real gateways"). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'esewa', 'khalti'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** eSewa's public test merchant and key (developer.esewa.com.np, ePay v2): refused in production. */
@@ -147,7 +147,7 @@ export function paymentGatewayProviders(
 }
 
 /**
- * decisions.md, "Real gateways": a provider named by a gateway needs its secret, and a
+ * docs/decisions.md, "Real gateways": a provider named by a gateway needs its secret, and a
  * production server takes no test key, test merchant or test host.
  */
 function checkPaymentProviders(config: PaymentConfig, refuse: RefuseSetting<PaymentSettingName>): void {

@@ -16,7 +16,8 @@ declare module '../../platform/events/events' {
       amount: number;
       /**
        * True when the payment had already been failed or cancelled (money taken for an order
-       * given up): the order stays as it is and the money is owed back (decisions.md).
+       * given up): the order stays as it is and the money is owed back
+       * (docs/decisions.md "Real gateways").
        */
       late: boolean;
     };

@@ -407,7 +407,7 @@ export async function applyVerification(
           { paymentId: row.id, expected: row.amount, reported: verification.amount },
           'provider completed a payment for another amount; failed',
         );
-        // The server acts, not an admin: the entry has no adminId (decisions.md, "Real gateways").
+        // The server acts, not an admin: the entry has no adminId (docs/decisions.md, "Real gateways").
         await recordActivity(tx, {
           adminId: null,
           action: 'amount_mismatch',

@@ -1,4 +1,4 @@
-// The repair request's state machine (decisions.md, "Repair statuses") as data: the admin's
+// The repair request's state machine (docs/decisions.md, "Repair statuses") as data: the admin's
 // allowed moves, the customer's one move, and the SQL the history table's CHECK is built from.
 export const REPAIR_STATUSES = [
   'request_received',

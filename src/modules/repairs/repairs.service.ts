@@ -1,7 +1,7 @@
 // Repair requests: a customer books one or more devices for a free repair (optionally naming
 // the order they were bought in), follows it and may cancel it until it is collected; staff
-// move it through decisions.md's statuses, and every move (and collection change) reaches the
-// customer as an in-app notification pushed to their devices.
+// move it through the statuses of docs/decisions.md "Repair statuses", and every move (and
+// collection change) reaches the customer as an in-app notification pushed to their devices.
 import type { UserPrincipal } from '../../platform/auth/principal';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
@@ -37,7 +37,7 @@ export interface RepairDeps extends Pick<ModuleContext, 'db' | 'clock' | 'config
 }
 
 export const TICKET_PREFIX = 'TR-';
-/** decisions.md: `TR-` followed by 8 characters (Crockford base32: no I, L, O, U). */
+/** docs/decisions.md "Repair statuses": `TR-` followed by 8 characters (Crockford base32: no I, L, O, U). */
 export const newTicketNumber = () => `${TICKET_PREFIX}${crockfordCode(8)}`;
 /** 32^8 numbers make a clash rare; a few draws make a failure practically impossible. */
 const TICKET_ATTEMPTS = 5;
@@ -326,7 +326,10 @@ function notifyCustomer(
   });
 }
 
-/** A move outside decisions.md's matrix (the same status included): 400 REPAIR_REQUEST_INVALID_STATUS_TRANSITION. */
+/**
+ * A move outside the matrix of docs/decisions.md "Repair statuses" (the same status included):
+ * 400 REPAIR_REQUEST_INVALID_STATUS_TRANSITION.
+ */
 export async function setRepairStatus(
   deps: RepairDeps,
   admin: UserPrincipal,

@@ -1,4 +1,4 @@
-// The event catalogue (decisions.md, "Webhooks"): each webhook event type, what it means, the
+// The event catalogue (docs/decisions.md, "Event types"): each webhook event type, what it means, the
 // console's group for it, and the domain event it is made from. A message's `data` is read
 // inside the transaction that made the change (the outbox), so it shows the change exactly as
 // committed, and a rolled-back change makes no message.

@@ -1,4 +1,4 @@
-// What each webhook event type carries as `data` (decisions.md, "Webhooks"): order events the
+// What each webhook event type carries as `data` (docs/decisions.md, "Message"): order events the
 // admin order detail under `order`, the others the record's admin shape under its name. Read
 // in the publisher's transaction, through the owning module's exported reader, so a message
 // shows the change exactly as it commits.

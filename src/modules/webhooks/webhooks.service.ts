@@ -45,7 +45,7 @@ export interface WebhookDeps extends PayloadDeps {
   }): Promise<void>;
 }
 
-/** decisions.md: both signatures for 24 h after a rotation. */
+/** docs/decisions.md "Message": both signatures for 24 h after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 /** A worker's hold on a delivery lasts the attempt's timeout and this much more. */
 const CLAIM_MARGIN_MS = 5000;

@@ -8,7 +8,7 @@ export const webhookEndpoints = pgTable(
     id: uuid('id').primaryKey(),
     url: text('url').notNull(),
     description: text('description'),
-    /** Event types it hears (decisions.md, "Webhooks"), at least one. */
+    /** Event types it hears (docs/decisions.md, "Endpoints"), at least one. */
     events: text('events').array().notNull(),
     isActive: boolean('is_active').notNull().default(true),
     /** `whsec_` + base64 of 32 random bytes; shown once, kept to sign. */

@@ -13,7 +13,7 @@ interface Entry {
 
 /**
  * The in-process cache. `whenFull: 'evict'` (the cache of pages and lists) forgets the least
- * recently used entry; `'refuse'` (the security counters: decisions.md, "Security counters")
+ * recently used entry; `'refuse'` (the security counters: docs/decisions.md, "Security counters")
  * never forgets a live entry: a new key in a store full of live ones is refused with 429, so a
  * flood cannot reset somebody's lockout.
  *

@@ -17,7 +17,7 @@ import { type AfterCommit, transactionScope } from '../db/transaction';
 
 /**
  * Event name → payload. Empty here: each module declares its own events by merging into it.
- * Names are the webhook event types of decisions.md where one exists (`order.paid`).
+ * Names are the webhook event types (docs/decisions.md "Event types") where one exists (`order.paid`).
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules.
 export interface DomainEvents {}

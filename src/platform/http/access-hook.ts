@@ -81,7 +81,8 @@ function admit(
 
     case 'admin':
     case 'customer': {
-      // A guest credential is not a JWT: 401 like any other bad token (decisions.md).
+      // A guest credential is not a JWT: 401 like any other bad token
+      // (docs/decisions.md "Credential on customer-or-guest routes").
       if (result.kind !== 'user') throw httpErrors.unauthorized();
       const user = result.principal;
       if (user.actor !== rule.kind) throw httpErrors.forbidden();

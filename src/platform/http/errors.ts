@@ -36,7 +36,7 @@ export interface ValidationIssue {
 /** An issue made by hand with no reason of its own is `custom`, as zod names a refinement. */
 const withCode = (issue: ValidationIssue): ValidationIssue => ({ ...issue, code: issue.code ?? 'custom' });
 
-// The shared codes of the "Everywhere" table of decisions.md.
+// The shared codes of docs/decisions.md "Everywhere".
 export const httpErrors = {
   validation: (details: ValidationIssue[], message = 'The request is not valid') =>
     new AppError(400, 'VALIDATION_ERROR', message, { details: details.map(withCode) }),
@@ -50,7 +50,7 @@ export const httpErrors = {
   forbidden: () => new AppError(403, 'AUTH_FORBIDDEN', 'This route is not for this kind of account'),
   permissionDenied: (permission: string, message = `Permission ${permission} is required`) =>
     new AppError(403, 'AUTH_PERMISSION_DENIED', message),
-  /** decisions.md, "Staff second factor": `STAFF_2FA_REQUIRED` and no 2FA yet. */
+  /** docs/decisions.md, "Policy": `STAFF_2FA_REQUIRED` and no 2FA yet. */
   secondFactorEnrolmentRequired: () =>
     new AppError(
       403,

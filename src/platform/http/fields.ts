@@ -14,7 +14,7 @@ export const searchTerm = z
 
 /**
  * The one check of "a link": `http://…`, `https://…` or a path on the storefront `/…`, as every
- * module that takes a link uses it (decisions.md, "Local links"). Everything a browser would
+ * module that takes a link uses it (docs/decisions.md, "Local links"). Everything a browser would
  * read as another origin or another scheme is refused: `javascript:`, `data:`, `ftp:`,
  * protocol-relative `//host`, `/\host` and `\\host` (browsers turn a backslash into a
  * slash), whitespace or control characters anywhere (before the path too), and blanks.

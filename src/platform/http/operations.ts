@@ -86,7 +86,7 @@ export function registerOperationsRoutes(app: ApiApp, platform: Platform): void 
 }
 
 /**
- * decisions.md, "Metrics": open outside production; in production only to
+ * docs/decisions.md, "Metrics": open outside production; in production only to
  * `Authorization: Bearer <METRICS_TOKEN>`, and to nobody when the token is unset.
  */
 export function metricsReadable(

@@ -8,7 +8,7 @@ const booleanQuery = z
   .or(z.boolean());
 
 export const paginationQuery = z.object({
-  // Plain decimal digits (decisions.md, "Ids in paths"); the page bound keeps OFFSET in range.
+  // Plain decimal digits (docs/decisions.md, "Ids in paths"); the page bound keeps OFFSET in range.
   page: decimalInt(1, MAX_INT_ID).default(1),
   size: decimalInt(1, 100).default(20),
   pagination: booleanQuery.default(true),

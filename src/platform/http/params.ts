@@ -1,4 +1,4 @@
-// Integers and ids that arrive as text (decisions.md, "Ids in paths"): a path or query value is
+// Integers and ids that arrive as text (docs/decisions.md, "Ids in paths"): a path or query value is
 // plain decimal digits, so `0x1`, `1e3`, `+1`, `01`, ` 1` and `1.0` are refused with 400
 // VALIDATION_ERROR instead of being read as another number (z.coerce.number() would take
 // them all). A bad id is a validation error, never a 404 or a 500.

@@ -1,4 +1,4 @@
-// Text that cannot be stored (decisions.md, "Text that cannot be stored"): PostgreSQL refuses
+// Text that cannot be stored (docs/decisions.md, "Text that cannot be stored"): PostgreSQL refuses
 // the NUL character (U+0000) in text and jsonb, so a NUL that reached a query would end in a
 // 500. One hook on the root instance refuses it in every route's path params, query and JSON
 // body (values and keys, at any depth) before validation, so a route added later is covered

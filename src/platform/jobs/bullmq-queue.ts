@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { lazyPackage } from '../lazy';
 import { splitTrace, traced, withTrace } from '../tracing/hooks';
 import type { EnqueueOptions, JobDefinition, JobEvents, JobQueue } from './jobs';
-import { PermanentJobError, storedJobId } from './jobs';
+import { PermanentJobError, refuseUnregistered, storedJobId } from './jobs';
 
 const bullmq = lazyPackage<typeof import('bullmq')>('bullmq');
 
@@ -45,7 +45,8 @@ export function createBullmqQueue(opts: {
       if (definitions.has(def.name)) throw new Error(`Job ${def.name} is registered twice`);
       definitions.set(def.name, def as unknown as JobDefinition<unknown>);
     },
-    async enqueue<P>(def: JobDefinition<P>, payload: P, options: EnqueueOptions = {}) {
+    async enqueue<P>(def: JobDefinition<P>, payload: NoInfer<P>, options: EnqueueOptions = {}) {
+      refuseUnregistered(definitions, def.name);
       // The enqueuing request's trace context rides in the data; the worker takes it out again.
       await queue.add(def.name, withTrace(def.payload.parse(payload)), {
         ...jobOptions(def),
@@ -54,6 +55,7 @@ export function createBullmqQueue(opts: {
       });
     },
     async schedule(def, cron, payload, options = {}) {
+      refuseUnregistered(definitions, def.name);
       await queue.upsertJobScheduler(
         def.name,
         typeof cron === 'string'

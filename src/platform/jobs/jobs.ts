@@ -33,7 +33,11 @@ export type JobSchedule = string | { everySeconds: number };
 export interface JobQueue {
   readonly driver: 'memory' | 'bullmq';
   register<P>(def: JobDefinition<P>): void;
-  enqueue<P>(def: JobDefinition<P>, payload: P, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * Queues a run of a registered job. The payload's type is the job's own (`NoInfer`: it is
+   * checked against the definition, never widened to fit); an unregistered job is refused here.
+   */
+  enqueue<P>(def: JobDefinition<P>, payload: NoInfer<P>, opts?: EnqueueOptions): Promise<void>;
   /**
    * Runs the job on a croner pattern, or every `everySeconds` (a period a setting gives in
    * seconds, which a cron pattern cannot always say); registering the same job again replaces
@@ -42,7 +46,7 @@ export interface JobQueue {
   schedule<P>(
     def: JobDefinition<P>,
     cron: JobSchedule,
-    payload: P,
+    payload: NoInfer<P>,
     opts?: { timezone?: string },
   ): Promise<void>;
   /** Starts processing (worker roles); before that, jobs wait. */
@@ -58,6 +62,16 @@ export interface JobEvents {
 
 /** How one job id is stored: per job name, and without the ':' BullMQ reserves. */
 export const storedJobId = (name: string, jobId: string) => `${name}/${encodeURIComponent(jobId)}`;
+
+/**
+ * A job enqueued or scheduled that no module registered: a wiring mistake, refused where it is
+ * made (in the request or the test that makes it) rather than when a worker meets the job.
+ */
+export function refuseUnregistered(definitions: ReadonlyMap<string, unknown>, name: string): void {
+  if (!definitions.has(name)) {
+    throw new Error(`No job named ${name} is registered: its module registers it before enqueueing it`);
+  }
+}
 
 export const retryDelay = (backoffMs: number, attempt: number) => backoffMs * 2 ** (attempt - 1);
 

@@ -7,6 +7,7 @@ import {
   type JobEvents,
   type JobQueue,
   PermanentJobError,
+  refuseUnregistered,
   retryDelay,
   storedJobId,
 } from './jobs';
@@ -106,7 +107,8 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
     }
   };
 
-  const enqueue = async <P>(def: JobDefinition<P>, payload: P, options: EnqueueOptions = {}) => {
+  const enqueue = async <P>(def: JobDefinition<P>, payload: NoInfer<P>, options: EnqueueOptions = {}) => {
+    refuseUnregistered(definitions, def.name);
     // Parsed before the id is taken: a refused payload must not hold its job id forever.
     const parsed = def.payload.parse(payload);
     if (closed) return;
@@ -136,6 +138,7 @@ export function createMemoryQueue(opts: { concurrency: number; events?: JobEvent
     },
     enqueue,
     async schedule(def, cron, payload, options = {}) {
+      refuseUnregistered(definitions, def.name);
       // Checked now, as BullMQ does: a bad payload would otherwise reject at every tick, with
       // nobody to catch it.
       const parsed = def.payload.parse(payload);

@@ -1,5 +1,5 @@
 // Client calls on a socket: `socket.emit(event, payload, ack)` answered through the ack with
-// `{ ok: true, … }` or `{ ok: false, errorCode }` (decisions.md, "Realtime calls"). Every call
+// `{ ok: true, … }` or `{ ok: false, errorCode }` (docs/decisions.md, "Realtime calls"). Every call
 // is validated, and every failure becomes an answer: a handler that throws must neither
 // crash the process nor leave the client waiting for an ack that never comes.
 import type { z } from 'zod';

@@ -3,7 +3,7 @@
 // one with `connect_error` whose message is the errorCode. With Redis, the adapter carries
 // room emits between processes, so a write on one API process reaches sockets on another.
 //
-// A socket lives no longer than its credential (decisions.md, "Realtime revocation"): each
+// A socket lives no longer than its credential (docs/decisions.md, "Realtime revocation"): each
 // socket sits in the room of its credential (`credential:session:<sid>`,
 // `credential:guest:<id>`), which `disconnectCredentials` empties on every process when the
 // credential is revoked; a timer closes it when the credential expires; and a periodic

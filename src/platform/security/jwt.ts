@@ -13,8 +13,8 @@ export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
   /**
    * The claims of a valid token, or null for a missing, malformed, expired or forged one, and
-   * for one without `exp`, `sub`, `sid` or `actor` whatever its signature (decisions.md, "Token
-   * claims"): a token that never expires is never accepted.
+   * for one without `exp`, `sub`, `sid` or `actor` whatever its signature
+   * (docs/decisions.md, "Token claims"): a token that never expires is never accepted.
    */
   verify(token: string): Promise<AccessClaims | null>;
 }

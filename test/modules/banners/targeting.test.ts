@@ -326,7 +326,7 @@ describe('targeting rule matcher', () => {
     expect(rulesMatch([mobile, nepal], base, MONDAY_1030_UTC)).toBe(false);
   });
 
-  it('allows exactly the operators of decisions.md per rule type', () => {
+  it('allows exactly the operators of docs/decisions.md "Targeting operators" per rule type', () => {
     const allowed: Record<string, string[]> = {
       device: ['in', 'not_in'],
       country: ['in', 'not_in'],
@@ -512,7 +512,7 @@ describe('campaign transition table', () => {
     'paused>ended',
     'paused>cancelled',
   ]);
-  it('holds exactly the pairs of decisions.md', () => {
+  it('holds exactly the pairs of docs/decisions.md "Campaign transitions"', () => {
     for (const from of all)
       for (const to of all)
         expect(canTransition(from, to), `${from} → ${to}`).toBe(expected.has(`${from}>${to}`));

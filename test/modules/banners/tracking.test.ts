@@ -63,7 +63,7 @@ describe('banner tracking', () => {
   let track: ReturnType<typeof tracker>;
   let f: Awaited<ReturnType<typeof fixture>>;
   beforeAll(async () => {
-    // The events below happen within a day of the server's clock (decisions.md, "Banner events").
+    // The events below happen within a day of the server's clock (docs/decisions.md, "Banner events").
     t = await createTestApp({ clock: new TestClock('2026-03-02T06:00:00Z') });
     track = tracker(t);
     f = await fixture(t);
@@ -128,7 +128,7 @@ describe('banner tracking', () => {
     expect(missing.json().errorCode).toBe('VALIDATION_ERROR');
   });
 
-  describe('what an event may claim (decisions.md, "Banner events")', () => {
+  describe('what an event may claim (docs/decisions.md, "Banner events")', () => {
     it('a banner not assigned to the placement: 404 BANNER_NOT_FOUND, nothing recorded', async () => {
       const elsewhere = await f.http.placement();
       const body = event({ placementPublicId: elsewhere.publicId });

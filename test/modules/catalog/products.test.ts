@@ -145,8 +145,26 @@ describe('admin products', () => {
     expect(moved.statusCode).toBe(200);
     const c = await create({ title: 'Singing bowl', productKind: 'physical', mrp: 100 });
     expect(c.slug).toBe('singing-bowl-3');
-    const nepali = await create({ title: 'सिङ्गिङ बाउल', productKind: 'physical', mrp: 100 });
-    expect(nepali.slug).toMatch(/^product(-\d+)?$/);
+  });
+
+  it('gives a Devanagari title a readable Latin slug, unique, by which the storefront finds the product', async () => {
+    const topi = () =>
+      create({ title: 'हिमालयन ढाका टोपी', productKind: 'physical', mrp: 1200, status: 'published' });
+    const [first, again] = [await topi(), await topi()];
+    expect([first.slug, again.slug]).toEqual(['himalayan-dhaka-topi', 'himalayan-dhaka-topi-2']);
+    // Latin words in the title stay as they are; Devanagari digits read as digits.
+    const mixed = await create({ title: 'Pashmina शल २०८३', productKind: 'physical', mrp: 100 });
+    expect(mixed.slug).toBe('pashmina-shal-2083');
+    for (const [slug, id] of [
+      [first.slug, first.id],
+      [again.slug, again.id],
+    ] as const) {
+      for (const base of ['/api/products', '/api/mobile/products']) {
+        const res = await http.call('GET', `${base}/${slug}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data).toMatchObject({ id, slug, title: 'हिमालयन ढाका टोपी' });
+      }
+    }
   });
 
   it('gives concurrent products of the same title distinct slugs', async () => {

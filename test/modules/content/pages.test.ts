@@ -291,7 +291,8 @@ describe('content pages', () => {
         { payloadJson: VALID_PAYLOADS.hero, position: -1 },
         { payloadJson: VALID_PAYLOADS.hero, position: 1.5 },
         { payloadJson: VALID_PAYLOADS.hero, isEnabled: 'yes' },
-        // PostgreSQL cannot store a NUL character (decisions.md: VALIDATION_ERROR, never 500).
+        // PostgreSQL cannot store a NUL character
+        // (docs/decisions.md "Text that cannot be stored": VALIDATION_ERROR, never 500).
         { payloadJson: { ...VALID_PAYLOADS.hero, heading: rt('Null\u0000byte') } },
         { payloadJson: { ...VALID_PAYLOADS.hero, 'key\u0000': 1 } },
       ]) {

@@ -39,7 +39,7 @@ describe('section payload schemas', () => {
     if (!extra.ok) expect(extra.issues[0]?.message).toContain('surprise');
   });
 
-  it('link lists share the quick_links schema (decisions.md)', () => {
+  it('link lists share the quick_links schema (docs/decisions.md "Link lists")', () => {
     expect(SECTION_PAYLOADS.collections_links).toBe(SECTION_PAYLOADS.quick_links);
     expect(SECTION_PAYLOADS.support_links).toBe(SECTION_PAYLOADS.quick_links);
   });

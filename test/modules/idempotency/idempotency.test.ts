@@ -1,5 +1,5 @@
-// `Idempotency-Key` as decisions.md says, through test routes that opt in the way checkout,
-// cancel and POS do: same key + same body → the first answer; other body → 422; still
+// `Idempotency-Key` as docs/decisions.md "Idempotency" says, through test routes that opt in the
+// way checkout, cancel and POS do: same key + same body → the first answer; other body → 422; still
 // running → 409; kept 24 h, per caller and route; our own failures (5xx) free the key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import { lastMailTo, mailCountTo } from '../../helpers/mail';
 
 const unique = () => randomBytes(4).toString('hex');
 const newEmail = () => `new-${unique()}@example.com`;
-/** decisions.md, "Device info": customer register and login require it. */
+/** docs/decisions.md, "Device info": customer register and login require it. */
 const device = { deviceId: 'dev-1', deviceType: 'android', deviceName: 'Pixel' };
 /** A fresh client address per call: the per-IP limits of the account routes are tested on their own. */
 const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -51,7 +51,7 @@ describe('account route hardening', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   };
 
-  describe('device info (decisions.md "Device info")', () => {
+  describe('device info (docs/decisions.md "Device info")', () => {
     it.each([
       ['missing', { deviceInfo: undefined }],
       ['without deviceId', { deviceInfo: { deviceType: 'android', deviceName: 'Pixel' } }],
@@ -92,7 +92,7 @@ describe('account route hardening', () => {
     });
   });
 
-  describe('per-IP limits (decisions.md "Per-IP limits on account e-mail routes")', () => {
+  describe('per-IP limits (docs/decisions.md "Per-IP limits on account e-mail routes")', () => {
     it('register: 10 an hour from one IP, then 429 RATE_LIMITED with Retry-After; other IPs are not affected', async () => {
       const ip = newIp();
       for (let i = 0; i < 10; i++) expect((await register(newEmail(), ip)).statusCode).toBe(201);
@@ -173,7 +173,7 @@ describe('account route hardening', () => {
     });
   });
 
-  describe('account deletion password guesses (decisions.md "Deletion password guesses")', () => {
+  describe('account deletion password guesses (docs/decisions.md "Deletion password guesses")', () => {
     it('5 wrong passwords per 15 minutes per user, then 429 even with the right one; the window passes', async () => {
       const customer = await signedInCustomer(t);
       const other = await signedInCustomer(t);

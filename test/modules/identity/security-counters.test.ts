@@ -1,4 +1,4 @@
-// decisions.md, "Security counters": sign-in lockouts and the other throttles never share an
+// docs/decisions.md, "Security counters": sign-in lockouts and the other throttles never share an
 // evicting cache with public pages. Flooding the cache with unique product-list queries (the
 // probe that reset a lockout on the embedded default) leaves every lockout in force; the
 // counters' own store, when full, refuses new attempts instead of forgetting old ones.

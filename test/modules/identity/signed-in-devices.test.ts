@@ -1,4 +1,4 @@
-// Signed-in devices (decisions.md, "Signed-in devices") on both surfaces: the list, signing
+// Signed-in devices (docs/decisions.md, "Signed-in devices") on both surfaces: the list, signing
 // one device out, signing all others out, through the same revocation as logout (tokens
 // refused at once, sockets closed), and `lastUsedAt` written at most once a minute.
 import { randomInt } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A socket lives no longer than its session (decisions.md, "Realtime revocation"): logout,
+// A socket lives no longer than its session (docs/decisions.md, "Realtime revocation"): logout,
 // refresh-token reuse, password reset, deactivation, account deletion (the request and the
 // anonymising job) and the session's own expiry close the sockets opened with it at once,
 // and they stop receiving room events. Over a real port with the real socket.io-client.

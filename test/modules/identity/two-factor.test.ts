@@ -1,4 +1,4 @@
-// Staff two-factor sign-in (decisions.md, "Staff second factor and signed-in devices"):
+// Staff two-factor sign-in (docs/decisions.md, "Staff second factor and signed-in devices"):
 // enrolment, the two-step sign-in, recovery codes, turning it off, a superadmin's reset and
 // the STAFF_2FA_REQUIRED policy. Codes are computed here from the secret with the same
 // library the server uses (otpauth), at the app's movable clock.
@@ -105,7 +105,7 @@ function harness(env: Record<string, string> = {}) {
 describe('two-factor enrolment', () => {
   const h = harness({ STORE_NAME: 'Pasal Store' });
 
-  it('setup answers a base32 secret and the otpauth URL decisions.md shows; a new setup replaces an unconfirmed one', async () => {
+  it('setup answers a base32 secret and the otpauth URL docs/decisions.md "Enrolment" shows; a new setup replaces an unconfirmed one', async () => {
     const admin = await signedInAdmin(h.t, { permissions: [] });
     const first = await h.request('POST', '/api/auth/2fa/totp/setup', { headers: admin.headers });
     expect(first.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// Staff notifications (decisions.md, "Admin notifications"): `notifyAdmins` reaches exactly
+// Staff notifications (docs/decisions.md, "Admin notifications"): `notifyAdmins` reaches exactly
 // the active admins whose role grants the permission, in the caller's transaction; each admin
 // reads and marks only their own feed; an admin's open sockets hear `admin.notification`.
 import type { AddressInfo } from 'node:net';

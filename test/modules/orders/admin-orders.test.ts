@@ -242,7 +242,7 @@ describe('GET /api/admin/orders/:id', () => {
     const res = await c.checkout(who, 'cod');
     expect(res.statusCode, res.body).toBe(200);
     const orderId = res.json().data.orderId;
-    // A confirmed COD order's cover opens at once (decisions.md, "Subscriptions").
+    // A confirmed COD order's cover opens at once (docs/decisions.md, "Subscriptions").
     const detail = await c.adminOrder(orderId);
     expect(detail).toMatchObject({
       orderType: 'care_package',
@@ -534,6 +534,32 @@ describe('POST /api/admin/orders/:id/notes', () => {
     expect(detail.adminNotes[1].createdByAdminId).toBe(other.userId);
     expect(JSON.stringify(await c.order(who, orderId))).not.toContain('Fragile');
     expect(await c.http.activityOf(c.admin, 'order', orderId)).toHaveLength(2);
+  });
+
+  it('a note is 1 to 2,000 characters: a 20,000-character paste is 400 with the field, its code and the limit; nothing stored', async () => {
+    const { orderId } = await c.placed(await c.customer(), 'cod');
+    const note = (body: unknown) => c.http.call('POST', `${BASE}/${orderId}/notes`, c.admin.headers, body);
+    const long = await note({ note: 'x'.repeat(20_000) });
+    expectError(long, 400, 'VALIDATION_ERROR');
+    expect(long.json().details).toEqual([
+      expect.objectContaining({
+        path: 'note',
+        location: 'body',
+        code: 'too_big',
+        maximum: 2000,
+        origin: 'string',
+      }),
+    ]);
+    expect(long.body).not.toContain('x'.repeat(100));
+    const blank = await note({ note: ' \n ' });
+    expect(blank.json().details).toEqual([
+      expect.objectContaining({ path: 'note', code: 'too_small', minimum: 1, origin: 'string' }),
+    ]);
+    expect((await c.adminOrder(orderId)).adminNotes).toEqual([]);
+    // The limit itself is taken, counted after trimming.
+    const longest = await note({ note: ` ${'y'.repeat(2000)} ` });
+    expect(longest.statusCode, longest.body).toBe(201);
+    expect(longest.json().data.note).toHaveLength(2000);
   });
 
   it('404, 400 VALIDATION_ERROR, 401, 403 for Orders_READ only', async () => {

@@ -16,7 +16,7 @@ import { payInSandbox } from './sandbox';
 export const ORDER_PREFIXES = ['/api/orders', '/api/mobile/orders'] as const;
 export const RETURN_URL = 'http://localhost:3001/checkout/result';
 
-/** The fields of an order list item (decisions.md, "Order list item"). */
+/** The fields of an order list item (docs/decisions.md, "Order list item"). */
 export const ORDER_LIST_ITEM_KEYS = [
   'id',
   'orderNumber',

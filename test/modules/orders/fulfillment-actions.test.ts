@@ -363,6 +363,42 @@ describe('send-digital-delivery and digital-keys', () => {
     expectError(await admin('/x/digital-keys', c.admin, 'GET'), 400, 'VALIDATION_ERROR');
   });
 
+  it('full key values only with DigitalKeys_READ: Orders_READ alone sees each key masked (value null)', async () => {
+    const me = await c.customer();
+    const suite = await c.product({ kind: 'digital', mrp: 300, title: 'Design Suite' });
+    await c.addKeys(suite, ['DSGN-AAAA-BBBB-1111', 'DSGN-CCCC-DDDD-2222']);
+    const orderId = await c.paidOrder(me, [{ productId: suite, quantity: 2 }], false);
+    expect((await admin(`/${orderId}/send-digital-delivery`)).statusCode).toBe(200);
+    const keysAs = async (who: SignedIn) => {
+      const res = await admin(`/${orderId}/digital-keys`, who, 'GET');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ keys: Array<Record<string, unknown>> }>)[0]!.keys.sort((a, b) =>
+        String(a.maskedValue).localeCompare(String(b.maskedValue)),
+      );
+    };
+    const full = [
+      {
+        keyId: expect.any(String),
+        value: 'DSGN-AAAA-BBBB-1111',
+        maskedValue: '****1111',
+        assignedAt: expect.any(String),
+      },
+      {
+        keyId: expect.any(String),
+        value: 'DSGN-CCCC-DDDD-2222',
+        maskedValue: '****2222',
+        assignedAt: expect.any(String),
+      },
+    ];
+    expect(await keysAs(c.admin)).toEqual(full);
+    const withKeys = await signedInAdmin(c.t, { permissions: ['Orders_READ', 'DigitalKeys_READ'] });
+    expect(await keysAs(withKeys)).toEqual(full);
+    const ordersOnly = await signedInAdmin(c.t, { permissions: ['Orders_READ'] });
+    const masked = await keysAs(ordersOnly);
+    expect(masked).toEqual(full.map((k) => ({ ...k, value: null })));
+    expect(JSON.stringify(masked)).not.toContain('DSGN-');
+  });
+
   it('who may call them', async () => {
     const me = await c.customer();
     await c.http.expectGuarded(

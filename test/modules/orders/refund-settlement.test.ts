@@ -62,6 +62,24 @@ describe('settling an owed refund', () => {
     expect(inbox.json().data.map((n: { type: string }) => n.type)).toContain('ORDER_REFUND_SETTLED');
   });
 
+  it('two admins settling the same refund at once make one settlement and one activity record', async () => {
+    const { me, orderId, refund } = await owedOrder();
+    const other = await signedInAdmin(c.t, { permissions: ['Orders_READ', 'Orders_UPDATE'] });
+    const [first, second] = await Promise.all([
+      settle(orderId, refund.id, { method: 'cash', remarks: 'At the counter' }),
+      settle(orderId, refund.id, { method: 'wallet', reference: 'KH-1', remarks: 'By Khalti' }, other),
+    ]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+    // Whoever came second was answered with the settlement the first made.
+    expect(second.json().data.settlement).toEqual(first.json().data.settlement);
+    const trail = await c.http.activityOf(c.admin, 'order', orderId);
+    expect(trail.filter((a: { action: string }) => a.action === 'refund_settle')).toHaveLength(1);
+    await c.t.drainJobs();
+    const inbox = await c.http.call('GET', '/api/mobile/notifications?pagination=false', me.headers);
+    const told = inbox.json().data.filter((n: { type: string }) => n.type === 'ORDER_REFUND_SETTLED');
+    expect(told).toHaveLength(1);
+  });
+
   it('a wallet or bank transfer keeps its reference', async () => {
     const { orderId, refund } = await owedOrder();
     const res = await settle(orderId, refund.id, {

@@ -116,7 +116,7 @@ describe('eSewa signature (developer.esewa.com.np/pages/Epay, ePay v2)', () => {
   });
 });
 
-describe('how provider answers move a payment (decisions.md, "Real gateways")', () => {
+describe('how provider answers move a payment (docs/decisions.md, "Real gateways")', () => {
   const payment = { amount: 1000 };
   const esewa = (status: string, extra: Record<string, unknown> = {}, final = false) =>
     esewaOutcome(payment, { status, total_amount: 1000, ref_id: '0007G36', ...extra }, final).outcome;

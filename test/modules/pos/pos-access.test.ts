@@ -103,7 +103,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('POS writes need an Idempotency-Key (decisions.md, "Idempotency")', () => {
+describe('POS writes need an Idempotency-Key (docs/decisions.md, "Idempotency")', () => {
   for (const row of rows.filter((r) => r.method === 'POST')) {
     it(`POST ${row.path().replace(/\/\d+\//, '/:orderId/')} without one: 400 VALIDATION_ERROR, nothing written`, async () => {
       const before = await c.detail(orderId);

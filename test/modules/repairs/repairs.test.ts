@@ -1,6 +1,7 @@
 // Repair requests: customer create (devices, brand rule, order links), list, detail, cancel;
-// admin list with filters, detail, the status matrix of decisions.md (every pair, table-driven),
-// notifications to the customer, collection method and notes; every error code of the interface.
+// admin list with filters, detail, the status matrix of docs/decisions.md "Repair statuses" (every
+// pair, table-driven), notifications to the customer, collection method and notes; every error
+// code of the interface.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketNumber } from '../../../src/modules/repairs/repairs.service';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
@@ -18,7 +19,7 @@ const STATUSES = [
   'cancelled',
 ] as const;
 
-// decisions.md, "Repair statuses", written out here rather than imported, so the test checks the code.
+// docs/decisions.md, "Repair statuses", written out here rather than imported, so the test checks the code.
 const ALLOWED = new Set([
   'request_received>picked_up',
   'request_received>dropped_off',

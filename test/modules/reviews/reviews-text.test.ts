@@ -1,4 +1,4 @@
-// The pure rules of reviews: masked names (decisions.md), plain text, and the summary.
+// The pure rules of reviews: masked names (docs/decisions.md "Masked name"), plain text, and the summary.
 import { describe, expect, it } from 'vitest';
 import { maskName, summaryOf } from '../../../src/modules/reviews/product-reviews/product-reviews.service';
 import { plainText } from '../../../src/modules/reviews/reviews.fields';

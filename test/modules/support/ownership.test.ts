@@ -1,5 +1,5 @@
 // Who may reach a support ticket or inquiry, row by row (test/helpers/ownership.ts). The codes
-// are the interface's and decisions.md's: another customer's ticket 404
+// are the interface's and those of docs/decisions.md "Tickets": another customer's ticket 404
 // SUPPORT_REQUEST_NOT_FOUND; another customer's inquiry 403 SUPPORT_INQUIRY_ACCESS_DENIED; a
 // guest token on another inquiry (or none) 403 SUPPORT_INQUIRY_TOKEN_INVALID; an `si_` token
 // on a customer-only route 401; an admin JWT on a customer route 403 AUTH_FORBIDDEN; an admin

@@ -1,4 +1,4 @@
-// Where a sync replay starts and when it reports a gap (decisions.md, "Realtime order").
+// Where a sync replay starts and when it reports a gap (docs/decisions.md, "Realtime order").
 import { describe, expect, it } from 'vitest';
 import { replayFrom } from '../../../src/modules/support/realtime/support-realtime.service';
 

@@ -1,4 +1,4 @@
-// Guest tokens end, and their sockets with them (decisions.md, "Realtime revocation"):
+// Guest tokens end, and their sockets with them (docs/decisions.md, "Realtime revocation"):
 // `POST /api/admin/support-inquiries/:id/revoke-token`, the token's expiry, the periodic
 // recheck that backs up both, and a revocation on one API process closing a socket on another.
 import { randomInt } from 'node:crypto';

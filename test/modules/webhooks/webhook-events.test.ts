@@ -1,6 +1,6 @@
-// Each event type of the catalogue fires once for its change, with the data decisions.md names,
-// verified by a Standard Webhooks receiver; a rolled-back change (a checkout refused for stock,
-// a payment whose transaction fails) makes no message.
+// Each event type of the catalogue fires once for its change, with the data of
+// docs/decisions.md "Message", verified by a Standard Webhooks receiver; a rolled-back change
+// (a checkout refused for stock, a payment whose transaction fails) makes no message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOrderPaid, markOrderPaymentFailed } from '../../../src/modules/orders';
 import { inTransaction } from '../../../src/platform/db/transaction';

@@ -1,12 +1,13 @@
 // The products list: search and every filter GET /api/admin/products offers (status, kind,
 // category with its sub-categories, brand, tag, on sale or not), a sort, server-side pages.
-import { Anchor, Badge, Button, Group, Image, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Image, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { operations } from '@pasal/client';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Formatted';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
+import { USER_TEXT } from '../../components/UserText';
 import { formatCount } from '../../lib/format';
 import { Can, useSession } from '../../session/session';
 import {
@@ -177,9 +178,11 @@ export function ProductsScreen() {
             key: 'title',
             header: t('products.name'),
             cell: (product) => (
-              <Anchor component={Link} to={`/catalog/products/${product.id}`}>
-                {product.title}
-              </Anchor>
+              <Box className={USER_TEXT}>
+                <Anchor component={Link} to={`/catalog/products/${product.id}`}>
+                  {product.title}
+                </Anchor>
+              </Box>
             ),
           },
           {

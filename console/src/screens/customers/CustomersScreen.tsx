@@ -1,5 +1,5 @@
 // The customer list: search by name, email or phone, filter by account state, newest first.
-import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
+import { USER_TEXT } from '../../components/UserText';
 import { useSession } from '../../session/session';
 import { AccountState, type Customer } from './CustomerBadges';
 
@@ -60,12 +61,22 @@ export function CustomersScreen() {
       key: 'name',
       header: t('list.name'),
       cell: (c) => (
-        <Anchor component={Link} to={`/customers/${c.id}`} fw={600}>
-          {c.name}
-        </Anchor>
+        <Box className={USER_TEXT}>
+          <Anchor component={Link} to={`/customers/${c.id}`} fw={600}>
+            {c.name}
+          </Anchor>
+        </Box>
       ),
     },
-    { key: 'email', header: t('list.email'), cell: (c) => c.email },
+    {
+      key: 'email',
+      header: t('list.email'),
+      cell: (c) => (
+        <Text size="sm" className={USER_TEXT}>
+          {c.email}
+        </Text>
+      ),
+    },
     { key: 'phone', header: t('list.phone'), cell: (c) => c.phone ?? '—' },
     { key: 'state', header: t('list.state'), cell: (c) => <AccountState customer={c} /> },
     { key: 'joined', header: t('list.joined'), cell: (c) => <StoreDateTime value={c.createdAt} size="sm" /> },

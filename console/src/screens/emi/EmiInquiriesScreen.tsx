@@ -22,6 +22,7 @@ import { type Column, PagedTable, usePagedList } from '../../components/PagedTab
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
 import { FormError } from '../../components/StatePanels';
+import { USER_TEXT } from '../../components/UserText';
 import { textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { type EmiInquiry, INQUIRY_STATUSES, type InquiryListQuery, type InquiryStatus } from './emi-api';
@@ -75,7 +76,7 @@ export function EmiInquiriesScreen() {
       key: 'customer',
       header: t('inquiries.columns.customer'),
       cell: (inquiry) => (
-        <Stack gap={0}>
+        <Stack gap={0} className={USER_TEXT}>
           <Text size="sm" fw={600}>
             {inquiry.customerName}
           </Text>
@@ -89,7 +90,7 @@ export function EmiInquiriesScreen() {
       key: 'product',
       header: t('inquiries.columns.product'),
       cell: (inquiry) => (
-        <Stack gap={0}>
+        <Stack gap={0} className={USER_TEXT}>
           <Text size="sm">{inquiry.productTitle}</Text>
           <Text size="xs" c="dimmed">
             {t('inquiries.snapshot')} <Money amount={inquiry.productSp} />
@@ -122,7 +123,11 @@ export function EmiInquiriesScreen() {
       cell: (inquiry) => (
         <Stack gap={4} align="flex-start">
           <StateBadge color={COLOURS[inquiry.status]}>{t(`status.${inquiry.status}`)}</StateBadge>
-          {inquiry.statusNote && <Text size="xs">{inquiry.statusNote}</Text>}
+          {inquiry.statusNote && (
+            <Text size="xs" className={USER_TEXT}>
+              {inquiry.statusNote}
+            </Text>
+          )}
           <Can permission="EmiInquiries_UPDATE">
             <StatusChange inquiry={inquiry} />
           </Can>

@@ -1,4 +1,4 @@
-// The admin's own feed (decisions.md, "Admin notifications"), with its types from the client:
+// The admin's own feed (docs/decisions.md, "Admin notifications"), with its types from the client:
 //   GET   /api/admin/notifications              newest first, `meta.unreadCount` whatever the page
 //   PATCH /api/admin/notifications/{id}/read    one read (again: unchanged)
 //   POST  /api/admin/notifications/read-all     every one read

@@ -8,13 +8,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
+import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
 import { Can, useClient } from '../../session/session';
 import { Section } from './OrderSection';
 import { CommandModal, type OrderCommands, useCommand } from './order-commands';
 import { canActivateCarePackage, digitalDelivery, hasDigitalLines, nextFulfilmentStep } from './order-rules';
-import { type FulfillmentStatus, fetchDigitalKeys, type OrderDetail } from './orders-api';
+import {
+  type DigitalKeyLine,
+  type FulfillmentStatus,
+  fetchDigitalKeys,
+  type OrderDetail,
+} from './orders-api';
 
 export function OrderFulfilment({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
@@ -105,7 +111,7 @@ function Timeline({ order }: { order: OrderDetail }) {
                 )}
               </Text>
               {move?.remarks && (
-                <Text size="sm">
+                <Text size="sm" className={USER_TEXT}>
                   {/* Remarks the server wrote are worded from their code; typed ones show as typed. */}
                   {move.remarksCode
                     ? t(`historyNote.${move.remarksCode}`, { defaultValue: move.remarks })
@@ -273,6 +279,22 @@ function DigitalKeys({ order }: { order: OrderDetail }) {
   }
   if (keys.isPending) return <LoadingState />;
   if (keys.isError) return <ErrorState error={keys.error} onRetry={() => keys.refetch()} />;
+  // The API leaves `value` out (null) for a role without DigitalKeys_READ: the masked form shows.
+  const masked = keys.data.some((line) => line.keys.some((key) => key.value === null));
+  return (
+    <Stack gap="xs">
+      {masked && (
+        <Text size="sm" c="dimmed">
+          {t('digital.maskedHint')}
+        </Text>
+      )}
+      <KeysTable lines={keys.data} />
+    </Stack>
+  );
+}
+
+function KeysTable({ lines }: { lines: DigitalKeyLine[] }) {
+  const { t } = useTranslation('orders');
   return (
     <Table>
       <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
@@ -286,9 +308,9 @@ function DigitalKeys({ order }: { order: OrderDetail }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {keys.data.map((line) => (
+        {lines.map((line) => (
           <Table.Tr key={line.orderItemId}>
-            <Table.Td>{line.productTitle}</Table.Td>
+            <Table.Td className={USER_TEXT}>{line.productTitle}</Table.Td>
             <Table.Td ta="right">{formatCount(line.quantity)}</Table.Td>
             <Table.Td>
               {line.keys.length === 0 ? (
@@ -296,10 +318,10 @@ function DigitalKeys({ order }: { order: OrderDetail }) {
                   {t('digital.noKeys')}
                 </Text>
               ) : (
-                <Stack gap={2}>
+                <Stack gap={2} className={USER_TEXT}>
                   {line.keys.map((key) => (
                     <Text key={key.keyId} size="sm" ff="monospace">
-                      {key.value}
+                      {key.value ?? key.maskedValue}
                     </Text>
                   ))}
                 </Stack>

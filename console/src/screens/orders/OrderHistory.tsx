@@ -6,7 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { EmptyState, FormError } from '../../components/StatePanels';
-import { textField, useFormErrors } from '../../lib/form-errors';
+import { USER_TEXT } from '../../components/UserText';
+import { fieldRules, textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { OrderStatusBadge, useGatewayName } from './OrderBadges';
 import { Section } from './OrderSection';
@@ -83,7 +84,7 @@ function StatusHistory({ order }: { order: OrderDetail }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={USER_TEXT}>
                     <Text size="sm">{noteOf(entry)}</Text>
                   </Table.Td>
                 </Table.Tr>
@@ -109,7 +110,7 @@ function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommand
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {order.adminNotes.map((note) => (
               <Paper key={note.id} component="li" withBorder p="sm" bg="gray.0">
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text size="sm" className={USER_TEXT} style={{ whiteSpace: 'pre-wrap' }}>
                   {note.note}
                 </Text>
                 <Text size="xs" c="dimmed" mt={4}>
@@ -127,11 +128,14 @@ function Notes({ order, commands }: { order: OrderDetail; commands: OrderCommand
   );
 }
 
+/** The longest note the API takes (docs/api-notes.md, "Notes"). */
+const NOTE_MAX_LENGTH = 2000;
+
 function AddNote({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
   const client = useClient();
   const [note, setNote] = useState('');
-  const errors = useFormErrors(['note']);
+  const errors = useFormErrors({ note: t('notes.new') });
   const add = useMutation({
     mutationFn: () =>
       client.post('/api/admin/orders/{id}/notes', {
@@ -146,9 +150,13 @@ function AddNote({ order, commands }: { order: OrderDetail; commands: OrderComma
     },
     onError: errors.show,
   });
+  // The API's rule (1 to 2,000 characters after trimming), checked here first: an empty or too
+  // long note is named under the box, in the admin's language, and nothing is sent. A pasted
+  // text is never cut short silently, so the box has no maxLength.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    if (errors.check({ note: fieldRules.text(note, { required: true, maximum: NOTE_MAX_LENGTH }) }))
+      add.mutate();
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -157,10 +165,10 @@ function AddNote({ order, commands }: { order: OrderDetail; commands: OrderComma
         <Textarea
           label={t('notes.new')}
           {...textField(errors, 'note', note, setNote)}
-          required
-          maxLength={2000}
+          withAsterisk
           autosize
           minRows={2}
+          maxRows={12}
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={add.isPending}>

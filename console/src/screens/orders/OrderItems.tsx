@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money, StoreDate } from '../../components/Formatted';
+import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { formatCount, storeDateOf } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
@@ -34,7 +35,7 @@ export function OrderItems({ order, commands }: { order: OrderDetail; commands: 
           <Table.Tbody>
             {order.items.map((item) => (
               <Table.Tr key={item.id}>
-                <Table.Td>
+                <Table.Td className={USER_TEXT}>
                   <Stack gap={2}>
                     {can('Products_READ') ? (
                       <Anchor component={Link} to={`/catalog/products/${item.productId}`} size="sm" fw={600}>
@@ -86,6 +87,7 @@ export function OrderItems({ order, commands }: { order: OrderDetail; commands: 
                     <Group gap="xs" wrap="nowrap">
                       <Text
                         size="sm"
+                        className={USER_TEXT}
                         ff={item.serialNumber ? 'monospace' : undefined}
                         c={item.serialNumber ? undefined : 'dimmed'}
                       >

@@ -15,6 +15,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money, StoreDateTime } from '../../components/Formatted';
+import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { PaymentMethodLabel, PaymentStatusBadge, useGatewayName } from './OrderBadges';
@@ -44,7 +45,7 @@ export function OrderPayment({ order, commands }: { order: OrderDetail; commands
           </Line>
         )}
         {order.codCollection && (
-          <Text size="sm">
+          <Text size="sm" className={USER_TEXT}>
             {t('payment.codCollected', { remarks: order.codCollection.remarks ?? '' })}{' '}
             <Money amount={order.codCollection.amount} fw={600} />
           </Text>
@@ -187,7 +188,7 @@ function Refunds({ order, commands }: { order: OrderDetail; commands: OrderComma
           <Table.Tbody>
             {order.refunds.map((refund) => (
               <Table.Tr key={refund.id}>
-                <Table.Td>
+                <Table.Td className={USER_TEXT}>
                   <Text size="sm">
                     {refund.settlement ? t('refundStatus.settled') : t(`refundStatus.${refund.status}`)}
                   </Text>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { StoreDateTime, useDistrictName } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
+import { USER_TEXT } from '../../components/UserText';
 import { isPasalError } from '../../lib/api-errors';
 import { textField } from '../../lib/form-errors';
 import { Can, useClient, useSession } from '../../session/session';
@@ -149,7 +150,7 @@ function Customer({ order }: { order: OrderDetail }) {
   ].filter((line): line is string => Boolean(line));
   return (
     <Section title={t('detail.customer.title')}>
-      <Stack gap={4}>
+      <Stack gap={4} className={USER_TEXT}>
         <Text fw={600}>{customer.name || t('detail.customer.noName')}</Text>
         {customer.email && (
           <Anchor href={`mailto:${customer.email}`} size="sm">
@@ -175,7 +176,7 @@ function Customer({ order }: { order: OrderDetail }) {
           {t('detail.shipping.none')}
         </Text>
       ) : (
-        <Stack gap={2}>
+        <Stack gap={2} className={USER_TEXT}>
           {(order.receiver || order.contactNumber) && (
             <Text size="sm">{[order.receiver, order.contactNumber].filter(Boolean).join(' · ')}</Text>
           )}

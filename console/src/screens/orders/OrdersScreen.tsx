@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Money, StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
+import { USER_TEXT } from '../../components/UserText';
 import { formatCount } from '../../lib/format';
 import { useClient } from '../../session/session';
 import { FulfillmentBadge, OrderStatusBadge, PaymentMethodLabel, PaymentStatusBadge } from './OrderBadges';
@@ -90,7 +91,9 @@ export function OrdersScreen() {
       header: t('list.columns.customer'),
       cell: (order) => (
         <Stack gap={0}>
-          <Text size="sm">{order.customer.name || t('detail.customer.noName')}</Text>
+          <Text size="sm" className={USER_TEXT}>
+            {order.customer.name || t('detail.customer.noName')}
+          </Text>
           <Text size="xs" c="dimmed">
             {order.customer.phone ?? order.customer.email}
           </Text>

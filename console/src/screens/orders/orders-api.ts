@@ -18,6 +18,7 @@ export type OrderDetail = Data<paths['/api/admin/orders/{id}']['get']['responses
 export type OrderItem = OrderDetail['items'][number];
 export type OrderRequest = Data<paths['/api/admin/orders/requests/{requestId}']['get']['responses'][200]>;
 export type DigitalKeys = Data<paths['/api/admin/orders/{id}/digital-keys']['get']['responses'][200]>;
+export type DigitalKeyLine = DigitalKeys[number];
 
 export type OrderStatus = OrderListItem['orderStatus'];
 export type PaymentStatus = OrderListItem['paymentStatus'];

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
+import { USER_TEXT } from '../../components/UserText';
 import { useClient } from '../../session/session';
 import { RepairStatusBadge } from './RepairBadges';
 import {
@@ -63,7 +64,7 @@ export function RepairsScreen() {
       key: 'customer',
       header: t('list.columns.customer'),
       cell: (repair) => (
-        <Stack gap={0}>
+        <Stack gap={0} className={USER_TEXT}>
           <Text size="sm">{repair.customer.name ?? t('detail.noName')}</Text>
           <Text size="xs" c="dimmed">
             {repair.customer.email}
@@ -75,7 +76,9 @@ export function RepairsScreen() {
       key: 'devices',
       header: t('list.columns.devices'),
       cell: (repair) => (
-        <Text size="sm">{repair.devices.map((d) => `${d.brandName} ${d.laptopModel}`).join(', ')}</Text>
+        <Text size="sm" className={USER_TEXT}>
+          {repair.devices.map((d) => `${d.brandName} ${d.laptopModel}`).join(', ')}
+        </Text>
       ),
     },
     {

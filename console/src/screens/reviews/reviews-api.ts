@@ -17,7 +17,7 @@ export const RATINGS = [5, 4, 3, 2, 1] as const;
 /**
  * The name as the storefront shows a customer's review: each word its first letter and `***`
  * ("Sita Shrestha" → "S*** S***"); seeded reviews show the name as typed. Mirrors the API's
- * maskName (decisions.md, "Masked name"), so staff moderate what shoppers will read.
+ * maskName (docs/decisions.md, "Masked name"), so staff moderate what shoppers will read.
  */
 export function shownReviewerName(review: Pick<Review, 'reviewerName' | 'reviewSource'>): string {
   if (review.reviewSource === 'admin_seeded') return review.reviewerName;

@@ -249,6 +249,9 @@ function RoleForm({ editing, onClose }: { editing: Editing; onClose: () => void 
                 {t('roles.codeCount', { count: codes.length })}
               </Text>
             </Group>
+            <Text size="xs" c="dimmed">
+              {t('roles.keysHint')}
+            </Text>
             {codesError && (
               <Text c="red.8" size="sm" role="alert">
                 {codesError}

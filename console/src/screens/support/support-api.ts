@@ -154,7 +154,7 @@ export async function fetchInbox(
 export const roomOf = (kind: ConversationKind, id: number) =>
   kind === 'inquiry' ? `support:inquiry:${id}:messages` : `support:request:${id}:messages`;
 
-/** The realtime names of one kind (decisions.md, "Realtime calls"). */
+/** The realtime names of one kind (docs/decisions.md, "Realtime calls"). */
 export const liveNames = {
   inquiry: {
     event: 'support.inquiry_message.created',

@@ -23,7 +23,10 @@ const campaignFields = {
   contractRef: text(255).nullable(),
   priority: z.number().int().min(0).max(1_000_000),
 };
-/** A `status` in the body is dropped: a new campaign is always a draft (decisions.md). */
+/**
+ * A `status` in the body is dropped: a new campaign is always a draft
+ * (docs/decisions.md "Campaign schedule").
+ */
 export const createCampaignBody = z.object(campaignFields).partial().required({ name: true });
 export type CreateCampaignBody = z.output<typeof createCampaignBody>;
 export const updateCampaignBody = z

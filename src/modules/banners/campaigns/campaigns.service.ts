@@ -66,7 +66,10 @@ const activity = (action: string, entityType: string, entityId: string, summary:
 
 // ---------- campaigns ----------
 
-/** Creates a draft: a `status` in the body was dropped by its schema (decisions.md). */
+/**
+ * Creates a draft: a `status` in the body was dropped by its schema
+ * (docs/decisions.md "Campaign schedule").
+ */
 export function createCampaign(
   deps: BannerDeps,
   actor: UserPrincipal,
@@ -130,7 +133,7 @@ export function updateCampaign(
   });
 }
 
-/** schedule, activate, pause, end, cancel: the moves of decisions.md's transition table. */
+/** schedule, activate, pause, end, cancel: the moves of docs/decisions.md "Campaign transitions". */
 export function moveCampaign(
   deps: BannerDeps,
   actor: UserPrincipal,

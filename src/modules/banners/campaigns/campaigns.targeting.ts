@@ -1,6 +1,6 @@
-// Targeting rules: which operators and values each rule type takes (decisions.md, "Targeting
-// operators"), and the pure matcher serving runs against a visitor's context. No I/O here, so
-// every rule type and operator has a table-driven test.
+// Targeting rules: which operators and values each rule type takes
+// (docs/decisions.md, "Targeting operators"), and the pure matcher serving runs against a
+// visitor's context. No I/O here, so every rule type and operator has a table-driven test.
 import { z } from 'zod';
 import type { RuleType } from '../banners.table';
 

@@ -1,4 +1,4 @@
-// The campaign lifecycle of decisions.md ("Campaign transitions"): which admin move is allowed
+// The campaign lifecycle of docs/decisions.md ("Campaign transitions"): which admin move is allowed
 // from which status. `ended` and `cancelled` are final.
 import type { CampaignStatus } from '../banners.table';
 

@@ -17,7 +17,7 @@ export function deviceOf(userAgent: string | undefined): ServingContext['device'
   return 'desktop';
 }
 
-/** decisions.md: the first subtag of the first entry, lower-cased (`en-US,fr` → `en`). */
+/** docs/decisions.md "Context": the first subtag of the first entry, lower-cased (`en-US,fr` → `en`). */
 export function primaryLanguage(acceptLanguage: string | undefined): string | null {
   const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
   const tag = first?.split('-')[0]?.toLowerCase();

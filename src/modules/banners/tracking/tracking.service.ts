@@ -1,5 +1,5 @@
 // Impression and click tracking: the public routes resolve the public ids, check the event
-// against what can have been served (decisions.md, "Banner events"), queue it and answer 202; a
+// against what can have been served (docs/decisions.md, "Banner events"), queue it and answer 202; a
 // job writes the row. The correlation id names the job (a repeat while it waits
 // is dropped by the queue) and is unique in the table (a later repeat, or the same event on two
 // processes at once, makes no second row: ON CONFLICT DO NOTHING).

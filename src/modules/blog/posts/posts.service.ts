@@ -30,7 +30,7 @@ const isUuid = (v: unknown): v is string => typeof v === 'string' && z.uuid().sa
 // ---------- references ----------
 
 /**
- * The video SEO rules (decisions.md, "Blog video errors"): every video names an existing SEO
+ * The video SEO rules (docs/decisions.md, "Blog video errors"): every video names an existing SEO
  * record, no two videos of the payload the same one, and none another post's video uses.
  * Every broken rule is listed in `details` of one 400 BLOG_VIDEO_SEO_INVALID.
  */

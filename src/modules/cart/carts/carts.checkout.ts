@@ -8,21 +8,18 @@ import type { AfterCommit } from '../../../platform/db/transaction';
 import { handOverReservations, releaseStock } from '../../catalog';
 import { type CheckoutPriceChange, type CouponRejection, cartErrors } from '../cart.errors';
 import { forgetCachedCart } from './carts.cache';
-import { type CartTotals, effectivePrice } from './carts.pricing';
-import * as repo from './carts.repository';
-import type { ShippingLocationView } from './carts.schemas';
 import {
-  type CartDeps,
-  cartOwner,
   judgeCarePackage,
   type LineCarePackage,
   type LineInput,
   linePackage,
   type PricedLines,
-  packageColumns,
   priceCart,
-  removedNotice,
-} from './carts.service';
+} from './carts.lines';
+import { type CartTotals, effectivePrice } from './carts.pricing';
+import * as repo from './carts.repository';
+import type { ShippingLocationView } from './carts.schemas';
+import { type CartDeps, cartOwner, packageColumns, removedNotice } from './carts.service';
 
 export interface CheckoutLine extends Pick<LineInput, 'quantity' | 'unitMrp' | 'unitSp' | 'carePackage'> {
   itemId: string;

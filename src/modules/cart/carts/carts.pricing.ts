@@ -1,4 +1,4 @@
-// The cart's arithmetic (decisions.md, "Cart shape"): per line, the effective price, the
+// The cart's arithmetic (docs/decisions.md, "Cart shape"): per line, the effective price, the
 // discount against MRP per unit and for the line; for the cart, the totals and finalPayable.
 // Pure, so the same numbers come out for a cart, a guest quote and a buy-now.
 

@@ -9,6 +9,7 @@ import type { ModuleContext } from '../../../platform/module';
 import { cartErrors } from '../cart.errors';
 import { cartPermissions } from '../cart.permissions';
 import { clearAfterOrderJob, EXPIRE_CARTS_CRON, expireCartsJob } from './carts.jobs';
+import { guestQuote } from './carts.quote';
 import * as s from './carts.schemas';
 import * as carts from './carts.service';
 
@@ -266,7 +267,7 @@ export async function registerCarts(ctx: ModuleContext) {
           response: { 200: envelopeSchema(s.cartQuote) },
         },
       },
-      async (request) => ok(await carts.guestQuote(ctx, request.body), 'Quote'),
+      async (request) => ok(await guestQuote(ctx, request.body), 'Quote'),
     );
   }
 

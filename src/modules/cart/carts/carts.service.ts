@@ -1,16 +1,14 @@
 // The customer's cart: lines with price snapshots and stock reservations, an optional care
 // package per line, a coupon revalidated after every change, and a manual shipping location.
 // Every change runs in one transaction on the locked cart row, counts against the customer's
-// sliding-window limit, and clears the customer's cached cart after commit.
+// sliding-window limit, and clears the customer's cached cart after commit. How lines are
+// priced is carts.lines.ts; a quote without a cart is carts.quote.ts.
 import { cached } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import type { ModuleContext } from '../../../platform/module';
 import {
-  type CarePackageChoice,
   extendReservations,
-  findCarePackageTier,
-  findEligibleCarePackageChoice,
   findProductsForSale,
   findShippingDistrict,
   type ProductForSale,
@@ -18,23 +16,23 @@ import {
   type StockOwner,
   setReservedQuantity,
 } from '../../catalog';
-import {
-  type CarePackageRejection,
-  type CouponRejection,
-  cartErrors,
-  couponRejectionMessage,
-} from '../cart.errors';
+import { type CouponRejection, cartErrors, couponRejectionMessage } from '../cart.errors';
 import * as couponRepo from '../coupons/coupons.repository';
-import { evaluateCoupon } from '../coupons/coupons.rules';
 import { cartCacheKey, forgetCachedCart } from './carts.cache';
-import { type CartTotals, cartTotals, lineAmounts, MAX_LINE_QUANTITY } from './carts.pricing';
+import {
+  checkCarePackage,
+  checkQuantity,
+  type LineCarePackage,
+  linePackage,
+  type PricedLines,
+  priceCart,
+} from './carts.lines';
+import { mergeItems } from './carts.quote';
 import { consumeSlidingLimit } from './carts.rate-limit';
 import * as repo from './carts.repository';
 import type {
   AddItemBody,
   CarePackageChoiceBody,
-  CartItemView,
-  CartQuoteView,
   CartView,
   QuoteItem,
   SetLocationBody,
@@ -47,163 +45,6 @@ export type CartDeps = Pick<ModuleContext, 'db' | 'clock' | 'cache' | 'config' |
 export type CartChangeDeps = CartDeps & Pick<ModuleContext, 'counters'>;
 
 export const cartOwner = (cartId: string): StockOwner => ({ type: 'cart', id: cartId });
-
-// ---------- pricing a set of lines (a cart, a guest quote, a buy-now) ----------
-
-export interface LineCarePackage {
-  carePackageId: number;
-  pricingTierId: number;
-  name: string;
-  tierLabel: string;
-  unitPrice: number;
-}
-
-export interface LineInput {
-  /** The cart line's id; null in a quote. */
-  id: string | null;
-  product: ProductForSale;
-  quantity: number;
-  unitMrp: number;
-  unitSp: number;
-  carePackage: LineCarePackage | null;
-}
-
-export interface PricedLines {
-  items: CartItemView[];
-  totals: CartTotals;
-  /** The coupon that applies, with what it takes off. */
-  coupon: { id: number; code: string; discount: number } | null;
-  /** Why the coupon asked for does not apply (null when none was asked for, or it applies). */
-  couponRejection: CouponRejection | null;
-  /** The code of the coupon asked for, even when it does not apply. */
-  couponCode: string | null;
-  district: { id: number; name: string; shippingFee: number; isActive: boolean } | null;
-}
-
-function itemView(line: LineInput): CartItemView {
-  const amounts = lineAmounts(line);
-  return {
-    id: line.id ?? '',
-    productId: line.product.id,
-    productTitle: line.product.title,
-    productSlug: line.product.slug,
-    productKind: line.product.productKind,
-    thumbnailUrl: line.product.thumbnailUrl,
-    quantity: line.quantity,
-    unitMrp: line.unitMrp,
-    unitSp: line.unitSp,
-    ...amounts,
-    carePackage: line.carePackage,
-  };
-}
-
-export async function priceLines(
-  db: Db,
-  p: {
-    lines: LineInput[];
-    coupon: { id: number } | { code: string } | null;
-    customerId: string | null;
-    districtName: string | null;
-    at: Date;
-  },
-): Promise<PricedLines> {
-  const district = p.districtName
-    ? ((await findShippingDistrict(db, { name: p.districtName })) ?? null)
-    : null;
-  const couponLines = p.lines.map((l) => ({
-    productId: l.product.id,
-    categoryPath: l.product.categoryPath,
-    subtotal: lineAmounts(l).lineTotal,
-  }));
-  const orderTotal = couponLines.reduce((sum, l) => sum + l.subtotal, 0);
-  let coupon: PricedLines['coupon'] = null;
-  let couponRejection: CouponRejection | null = null;
-  let couponCode: string | null = 'code' in (p.coupon ?? {}) ? (p.coupon as { code: string }).code : null;
-  if (p.coupon) {
-    const row =
-      'id' in p.coupon
-        ? await couponRepo.findCoupon(db, p.coupon.id)
-        : await couponRepo.findCouponByCode(db, p.coupon.code);
-    if (!row) couponRejection = 'not_found';
-    else {
-      couponCode = row.code;
-      const outcome = evaluateCoupon(row, {
-        lines: couponLines,
-        orderTotal,
-        usage: {
-          used: row.usedCount,
-          usedByCustomer: await couponRepo.redemptionsByCustomer(db, row.id, p.customerId),
-        },
-        at: p.at,
-      });
-      if (outcome.ok) coupon = { id: row.id, code: row.code, discount: outcome.discount };
-      else couponRejection = outcome.reason;
-    }
-  }
-  const totals = cartTotals({
-    lines: p.lines.map((l) => ({
-      productKind: l.product.productKind,
-      quantity: l.quantity,
-      unitMrp: l.unitMrp,
-      unitSp: l.unitSp,
-      carePackageUnitPrice: l.carePackage?.unitPrice ?? null,
-    })),
-    couponDiscount: coupon?.discount ?? 0,
-    districtFee: district?.shippingFee ?? null,
-  });
-  return {
-    items: p.lines.map(itemView),
-    totals,
-    coupon: coupon && { ...coupon, discount: totals.appliedDiscount },
-    couponRejection,
-    couponCode,
-    district: district && {
-      id: district.id,
-      name: district.name,
-      shippingFee: district.shippingFee,
-      isActive: district.isActive,
-    },
-  };
-}
-
-/**
- * The package and tier for a line, re-checked: the product is physical, the tier exists and is
- * the package's, package and tier are active, and the package's rules cover the product.
- * Answers why not instead of throwing (checkout compares an attached package with today's).
- */
-export async function judgeCarePackage(
-  db: Db,
-  product: ProductForSale,
-  choice: CarePackageChoiceBody,
-): Promise<{ ok: true; choice: CarePackageChoice } | { ok: false; reason: CarePackageRejection }> {
-  if (product.productKind !== 'physical') return { ok: false, reason: 'product_not_physical' };
-  const tier = await findCarePackageTier(db, choice.pricingTierId);
-  if (!tier || tier.carePackageId !== choice.carePackageId) return { ok: false, reason: 'tier_not_found' };
-  if (!tier.carePackage.isActive) return { ok: false, reason: 'package_inactive' };
-  if (!tier.isActive) return { ok: false, reason: 'tier_inactive' };
-  const found = await findEligibleCarePackageChoice(db, { productId: product.id, ...choice });
-  if (!found) return { ok: false, reason: 'not_eligible' };
-  return { ok: true, choice: found };
-}
-
-/** `judgeCarePackage`, throwing CART_CARE_PACKAGE_INVALID with the reason. */
-export async function checkCarePackage(
-  db: Db,
-  product: ProductForSale,
-  choice: CarePackageChoiceBody,
-): Promise<CarePackageChoice> {
-  const judged = await judgeCarePackage(db, product, choice);
-  if (!judged.ok) throw cartErrors.carePackageInvalid(judged.reason);
-  return judged.choice;
-}
-
-export const linePackage = (c: CarePackageChoice): LineCarePackage => ({
-  carePackageId: c.carePackageId,
-  pricingTierId: c.pricingTierId,
-  name: c.name,
-  tierLabel: c.tierLabel,
-  unitPrice: c.unitPrice,
-});
 
 // ---------- the cart's view ----------
 
@@ -218,47 +59,6 @@ const locationOf = (cart: repo.CartRow): ShippingLocationView | null =>
         longitude: cart.longitude,
       }
     : null;
-
-export async function cartLines(
-  deps: Pick<CartDeps, 'storage'>,
-  db: Db,
-  items: repo.CartItemRow[],
-): Promise<LineInput[]> {
-  const products = await findProductsForSale(
-    deps,
-    db,
-    items.map((i) => i.productId),
-  );
-  return items.map((i) => ({
-    id: i.id,
-    product: products.get(i.productId)!,
-    quantity: i.quantity,
-    unitMrp: i.unitMrp,
-    unitSp: i.unitSp,
-    carePackage:
-      i.carePackageId !== null
-        ? {
-            carePackageId: i.carePackageId,
-            pricingTierId: i.pricingTierId!,
-            name: i.carePackageName ?? '',
-            tierLabel: i.tierLabel ?? '',
-            unitPrice: i.carePackageUnitPrice!,
-          }
-        : null,
-  }));
-}
-
-export async function priceCart(deps: Pick<CartDeps, 'storage'>, db: Db, cart: repo.CartRow, at: Date) {
-  const lines = await cartLines(deps, db, await repo.itemsOf(db, cart.id));
-  const priced = await priceLines(db, {
-    lines,
-    coupon: cart.couponId ? { id: cart.couponId } : null,
-    customerId: cart.customerId,
-    districtName: cart.districtName,
-    at,
-  });
-  return { lines, priced };
-}
 
 export const removedNotice = (code: string | null, reason: CouponRejection) =>
   `Coupon ${code ?? ''} was removed: ${couponRejectionMessage(reason)}`.replace('  ', ' ');
@@ -418,10 +218,6 @@ function lineOf(c: Change, itemId: string): repo.CartItemRow {
   if (!line) throw cartErrors.itemNotFound();
   return line;
 }
-
-const checkQuantity = (quantity: number) => {
-  if (quantity > MAX_LINE_QUANTITY) throw cartErrors.quantityExceeded(MAX_LINE_QUANTITY);
-};
 
 export const packageColumns = (p: LineCarePackage | null) => ({
   carePackageId: p?.carePackageId ?? null,
@@ -607,25 +403,6 @@ export function detachCarePackage(deps: CartChangeDeps, customerId: string, item
   });
 }
 
-/** Adds up repeated products of a payload (a guest cart may hold one twice). */
-function mergeItems(items: QuoteItem[]): QuoteItem[] {
-  const byProduct = new Map<number, QuoteItem>();
-  for (const item of items) {
-    const seen = byProduct.get(item.productId);
-    byProduct.set(
-      item.productId,
-      seen
-        ? {
-            ...seen,
-            quantity: seen.quantity + item.quantity,
-            carePackage: seen.carePackage ?? item.carePackage,
-          }
-        : item,
-    );
-  }
-  return [...byProduct.values()].sort((a, b) => a.productId - b.productId);
-}
-
 /**
  * A guest cart after login: a product not in the cart is added; for one already there the
  * larger quantity wins, and a care package is attached only to a line without one. So syncing
@@ -646,79 +423,6 @@ export function syncCart(deps: CartChangeDeps, customerId: string, items: QuoteI
     }
     return undefined;
   });
-}
-
-// ---------- a quote: prices without a cart ----------
-
-/**
- * Prices items at today's prices, with an optional district and coupon; persists and reserves
- * nothing. Unknown or unsellable products: ORDER_PRODUCT_NOT_FOUND; more than 99 of one:
- * CART_QUANTITY_EXCEEDED; a care package that may not go with its product: CART_CARE_PACKAGE_INVALID;
- * an unknown or inactive district: CART_SHIPPING_DISTRICT_INVALID; a coupon that does not apply:
- * CART_COUPON_INVALID.
- */
-export async function quoteItems(
-  deps: Pick<CartDeps, 'storage' | 'clock'>,
-  db: Db,
-  p: {
-    items: QuoteItem[];
-    districtName?: string | null;
-    couponCode?: string | null;
-    customerId?: string | null;
-  },
-): Promise<{ quote: CartQuoteView; lines: LineInput[]; priced: PricedLines }> {
-  const merged = mergeItems(p.items);
-  for (const item of merged) checkQuantity(item.quantity);
-  const products = await findProductsForSale(
-    deps,
-    db,
-    merged.map((i) => i.productId),
-  );
-  const lines: LineInput[] = [];
-  for (const item of merged) {
-    const product = products.get(item.productId);
-    if (!product?.onSale) throw cartErrors.productNotFound(item.productId);
-    const pkg = item.carePackage ? linePackage(await checkCarePackage(db, product, item.carePackage)) : null;
-    lines.push({
-      id: null,
-      product,
-      quantity: item.quantity,
-      unitMrp: product.mrp,
-      unitSp: product.sp,
-      carePackage: pkg,
-    });
-  }
-  let districtName: string | null = null;
-  if (p.districtName) {
-    const district = await findShippingDistrict(db, { name: p.districtName });
-    if (!district?.isActive) throw cartErrors.districtInvalid(p.districtName);
-    districtName = district.name;
-  }
-  const priced = await priceLines(db, {
-    lines,
-    coupon: p.couponCode ? { code: p.couponCode } : null,
-    customerId: p.customerId ?? null,
-    districtName,
-    at: deps.clock.now(),
-  });
-  if (priced.couponRejection) throw cartErrors.couponInvalid(priced.couponRejection);
-  const quote: CartQuoteView = {
-    items: priced.items.map(({ id: _, ...rest }) => rest),
-    totals: priced.totals,
-    appliedCoupon: priced.coupon && { code: priced.coupon.code, discount: priced.coupon.discount },
-    promoNotice: null,
-    shippingLocation: null,
-  };
-  return { quote, lines, priced };
-}
-
-/** `POST /cart/guest/quote`: the shape of a cart without `id`; the location shows only its district. */
-export async function guestQuote(
-  deps: CartDeps,
-  body: { items: QuoteItem[]; districtName?: string },
-): Promise<CartQuoteView> {
-  const { quote } = await quoteItems(deps, deps.db, { items: body.items, districtName: body.districtName });
-  return quote;
 }
 
 // ---------- expiry ----------

@@ -1,4 +1,4 @@
-// Whether a coupon applies to a cart and how much it takes off (decisions.md, "Coupons" and
+// Whether a coupon applies to a cart and how much it takes off (docs/decisions.md, "Coupons" and
 // "Cart"). Pure: the caller reads the coupon, the usage counts and the lines.
 import type { CouponRejection } from '../cart.errors';
 import type { DiscountType } from './coupons.table';

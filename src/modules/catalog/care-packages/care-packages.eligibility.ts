@@ -1,6 +1,7 @@
-// Which physical products a care package may be attached to (decisions.md, "Care-package
-// eligibility"): a product matches when it is in at least one listed id set, or no id set is
-// listed, and its effective price is inside the range when one is given.
+// Which physical products a care package may be attached to
+// (docs/decisions.md, "Care-package eligibility"): a product matches when it is in at least one
+// listed id set, or no id set is listed, and its effective price is inside the range when one
+// is given.
 
 export interface EligibilityRules {
   categoryIds: readonly number[];

@@ -146,6 +146,7 @@ export interface RevealedKey {
   id: string;
   productId: number;
   value: string;
+  maskedValue: string;
   assignedAt: string;
 }
 
@@ -160,11 +161,33 @@ export async function revealAssignedKeys(
     id: r.id,
     productId: r.productId,
     value: vault.open(r.productId, r.valueEncrypted),
+    maskedValue: r.maskedValue,
     assignedAt: r.assignedAt!.toISOString(),
   }));
 }
 
-/** How many licence keys sold with these order items the customer has (decisions.md, "Refunds after digital delivery"). */
+/**
+ * The keys sold with an order item as a member of staff may see them: the full value only when
+ * `reveal` (their role holds DigitalKeys_READ), else null and nothing decrypted; the masked
+ * form always, so a support call can still tell the keys apart.
+ */
+export async function assignedKeysForStaff(
+  deps: { db: Db; config: Deps['config'] },
+  orderItemId: string,
+  reveal: boolean,
+): Promise<Array<Omit<RevealedKey, 'value'> & { value: string | null }>> {
+  if (reveal) return revealAssignedKeys(deps, orderItemId);
+  const rows = await repo.assignedKeysOf(deps.db, orderItemId);
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    value: null,
+    maskedValue: r.maskedValue,
+    assignedAt: r.assignedAt!.toISOString(),
+  }));
+}
+
+/** How many licence keys sold with these order items the customer has (docs/decisions.md, "Refunds after digital delivery"). */
 export function deliveredKeyCount(db: Db, orderItemIds: Array<string | number>): Promise<number> {
   return repo.countAssignedToItems(db, orderItemIds.map(String));
 }

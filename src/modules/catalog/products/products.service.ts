@@ -1,5 +1,6 @@
 // Products: admin writes (slugs with history, sanitised descriptions, checked references,
-// publish and archive), the admin list, and the public catalog with its search.
+// publish and archive), the admin list, and the public catalog with its search. How a row
+// is shown is products.views.ts.
 import type sanitizeHtml from 'sanitize-html';
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import { type Cache, cached } from '../../../platform/cache/cache';
@@ -10,31 +11,28 @@ import { httpErrors } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import { lazyPackage } from '../../../platform/lazy';
 import type { ModuleContext } from '../../../platform/module';
-import { isPublicKey } from '../../../platform/storage/files';
 import { recordActivity } from '../../activity';
 import { findCarePackageTier } from '../care-packages/care-packages.service';
 import { catalogErrors } from '../catalog.errors';
 import { firstFreeSlug, slugify } from '../catalog.service';
 import { seoIdExists } from '../seo/seo.repository';
-import { getStockLevels } from '../stock/stock.service';
 import { findBrand, findCategory } from '../taxonomy/taxonomy.repository';
 import * as repo from './products.repository';
 import type {
   AdminProductListQuery,
   AdminProductView,
   CreateProductBody,
-  ProductImageView,
   PublicProductDetail,
-  PublicProductListItem,
   PublicProductListQuery,
   UpdateProductBody,
 } from './products.schemas';
 import { publicProductDetail, publicProductListItem } from './products.schemas';
 import * as searchRepo from './products.search.repository';
+import { adminView, adminViews, imageViews, publicListItem, rating, thumbnailUrl } from './products.views';
 
 const publicPageSchema = pageSchema(publicProductListItem);
 
-import type { ProductImage, ProductKind, ProductStatus } from './products.table';
+import type { ProductKind, ProductStatus } from './products.table';
 
 /** `cache`, when given, keeps public list pages for CATALOG_PUBLIC_LIST_CACHE_SECONDS. */
 export type ProductDeps = Pick<ModuleContext, 'db' | 'clock' | 'storage' | 'config'> & { cache?: Cache };
@@ -51,10 +49,8 @@ export async function forgetCachedProductLists(cache: Cache | undefined): Promis
 }
 
 const PRODUCT = 'product';
-/** Lifetime of the URLs of private image keys in a response. */
-const PRIVATE_IMAGE_URL_SECONDS = 7200;
 
-// ---------- descriptions, images, prices ----------
+// ---------- descriptions ----------
 
 // Loaded by the first description written, not at start-up (platform/lazy.ts).
 const sanitizer = lazyPackage<typeof sanitizeHtml>('sanitize-html');
@@ -77,96 +73,6 @@ const DESCRIPTION_RULES = (): sanitizeHtml.IOptions => {
 /** Product descriptions are HTML from the back office: no scripts, handlers or `javascript:` URLs. */
 export function sanitizeDescription(html: string): string {
   return sanitizer()(html, DESCRIPTION_RULES()).trim();
-}
-
-async function imageViews(
-  deps: Pick<ProductDeps, 'storage'>,
-  images: ProductImage[],
-): Promise<ProductImageView[]> {
-  return Promise.all(
-    images.map(async (image) => ({
-      relativePath: image.relativePath,
-      alt: image.alt,
-      url: isPublicKey(image.relativePath)
-        ? deps.storage.publicUrl(image.relativePath)
-        : (await deps.storage.signedUrl(image.relativePath, PRIVATE_IMAGE_URL_SECONDS)).url,
-    })),
-  );
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** The aggregate columns hold numeric(3,2); the driver may hand them back as text. */
-const rating = (value: number | string | null) => (value === null ? null : Number(value));
-
-// ---------- views ----------
-
-async function adminViews(deps: ProductDeps, db: Db, rows: repo.ProductRow[]): Promise<AdminProductView[]> {
-  const ids = rows.map((r) => r.id);
-  const [tagIds, stock] = await Promise.all([
-    repo.tagIdsOf(db, ids),
-    getStockLevels(
-      db,
-      rows.filter((r) => r.productKind === 'physical').map((r) => r.id),
-    ),
-  ]);
-  return Promise.all(
-    rows.map(async (r) => ({
-      id: r.id,
-      title: r.title,
-      slug: r.slug,
-      description: r.description,
-      productKind: r.productKind,
-      status: r.status,
-      isSellable: r.isSellable,
-      mrp: r.mrp,
-      sp: r.sp,
-      effectivePrice: r.effectivePrice,
-      categoryId: r.categoryId,
-      brandId: r.brandId,
-      tagIds: tagIds.get(r.id) ?? [],
-      images: await imageViews(deps, r.images),
-      specifications: r.specifications,
-      seoId: r.seoId,
-      carePackageTierId: r.carePackageTierId,
-      averageRating: rating(r.averageRating),
-      reviewCount: r.reviewCount,
-      stock: r.productKind === 'physical' ? (stock.get(r.id) ?? null) : null,
-      publishedAt: iso(r.publishedAt),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  );
-}
-
-async function adminView(deps: ProductDeps, db: Db, row: repo.ProductRow): Promise<AdminProductView> {
-  const [view] = await adminViews(deps, db, [row]);
-  return view!;
-}
-
-async function publicListItem(deps: ProductDeps, r: repo.PublicListRow): Promise<PublicProductListItem> {
-  const p = r.product;
-  const first = p.images[0];
-  return {
-    id: p.id,
-    title: p.title,
-    slug: p.slug,
-    productKind: p.productKind,
-    isSellable: p.isSellable,
-    mrp: p.mrp,
-    sp: p.sp,
-    effectivePrice: p.effectivePrice,
-    categoryId: p.categoryId,
-    brandId: p.brandId,
-    thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
-    category: r.category,
-    brand: r.brand,
-    averageRating: p.reviewCount > 0 ? rating(p.averageRating) : null,
-    reviewCount: p.reviewCount,
-    inStock: Boolean(r.inStock),
-    publishedAt: iso(p.publishedAt),
-    createdAt: p.createdAt.toISOString(),
-  };
 }
 
 // ---------- writes ----------
@@ -412,14 +318,13 @@ export async function publishedProductCards(
   const rows = await repo.findPublishedProducts(deps.db, [...new Set(ids)]);
   const cards = await Promise.all(
     rows.map(async (p) => {
-      const first = p.images[0];
       return {
         id: p.id,
         title: p.title,
         slug: p.slug,
         mrp: p.mrp,
         sp: p.sp,
-        thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+        thumbnailUrl: await thumbnailUrl(deps, p.images),
       };
     }),
   );
@@ -655,7 +560,6 @@ export async function findProductsForSale(
   const rows = await repo.productsWithCategoryPaths(db, [...new Set(ids)]);
   const views = await Promise.all(
     rows.map(async ({ product: p, categoryPath }): Promise<ProductForSale> => {
-      const first = p.images[0];
       return {
         id: p.id,
         title: p.title,
@@ -668,7 +572,7 @@ export async function findProductsForSale(
         categoryId: p.categoryId,
         categoryPath,
         brandId: p.brandId,
-        thumbnailUrl: first ? ((await imageViews(deps, [first]))[0]?.url ?? null) : null,
+        thumbnailUrl: await thumbnailUrl(deps, p.images),
         carePackageTierId: p.carePackageTierId,
       };
     }),

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/http/errors';
 
-// The codes of the interface and of decisions.md ("Accounts and sessions").
+// The codes of the interface and of docs/decisions.md ("Accounts and sessions").
 export const authErrors = {
   invalidCredentials: () => new AppError(401, 'AUTH_INVALID_CREDENTIALS', 'Email or password is not correct'),
   emailNotVerified: () =>

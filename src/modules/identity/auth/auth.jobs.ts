@@ -17,7 +17,7 @@ import { purgeSpentCodes } from './one-time-codes';
 /** Daily at 03:00 UTC. */
 export const ANONYMIZE_CRON = '0 3 * * *';
 
-/** Anonymises accounts whose deletion grace period has passed (decisions.md, "Account deletion"). */
+/** Anonymises accounts whose deletion grace period has passed (docs/decisions.md, "Account deletion"). */
 export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock; realtime: Realtime }) =>
   defineJob({
     name: 'identity.anonymize_deleted_accounts',
@@ -46,8 +46,8 @@ export const purgeSpentCodesJob = (deps: { db: Db; clock: Clock }) =>
 
 /**
  * Forgot and resend: the lookup and the mail happen here, not in the request, so the answer
- * takes the same time whether or not the account exists (decisions.md, "Per-IP limits on
- * account e-mail routes").
+ * takes the same time whether or not the account exists
+ * (docs/decisions.md, "Per-IP limits on account e-mail routes").
  */
 export const accountMailJobs = (deps: AuthDeps): AccountMailJobs => ({
   passwordReset: defineJob({

@@ -1,5 +1,5 @@
 // The emails and SMS of sign-in flows. Every code stands alone on its own line in the text
-// part (decisions.md, "Email messages"), so a person, or a test reading SMTP, can find it.
+// part (docs/decisions.md, "Email messages"), so a person, or a test reading SMTP, can find it.
 
 import { escapeHtml } from '../../../platform/mail/html';
 import type { MailMessage } from '../../../platform/mail/mailer';

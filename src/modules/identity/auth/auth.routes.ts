@@ -47,9 +47,9 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
         schema: {
           tags,
           summary: 'Email and password login',
-          // decisions.md, "Device info": customers must describe their device, admins may.
+          // docs/decisions.md, "Device info": customers must describe their device, admins may.
           body: actor === 'admin' ? s.adminLoginBody : s.customerLoginBody,
-          // decisions.md, "Sign-in with a second factor": an admin with 2FA gets a challenge.
+          // docs/decisions.md, "Sign-in with a second factor": an admin with 2FA gets a challenge.
           response: {
             200: envelopeSchema(
               actor === 'admin' ? z.union([s.signedIn, twoFactorSchemas.challenge]) : s.signedIn,
@@ -263,7 +263,7 @@ export function authRoutes(ctx: ModuleContext, mailJobs: auth.AccountMailJobs) {
       },
     );
 
-    // decisions.md "Phone verification": the same pair on both surfaces (customers beyond the
+    // docs/decisions.md "Phone verification": the same pair on both surfaces (customers beyond the
     // interface), with the same bodies, answers, codes and limits.
     app.post(
       `${prefix}/phone/verify/request`,

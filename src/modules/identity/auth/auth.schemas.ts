@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const email = z.email().max(320);
-/** decisions.md: 8 to 128 characters. */
+/** docs/decisions.md "Passwords": 8 to 128 characters. */
 export const password = z.string().min(8, 'must have at least 8 characters').max(128);
 // A code or token of the wrong shape is a wrong code (the flow's own error), not a validation error.
 const code = z.string().trim().min(1).max(32);
@@ -24,7 +24,7 @@ const requireTokenOrEmailCode = (
 
 export const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +9779812345678');
 
-/** decisions.md, "Device info": required on customer register and login, optional on admin login. */
+/** docs/decisions.md, "Device info": required on customer register and login, optional on admin login. */
 export const deviceInfo = z.object({
   deviceId: z.string().trim().min(1).max(255),
   deviceType: z.string().trim().min(1).max(255),

@@ -1,6 +1,6 @@
 // Sign-in flows of both surfaces (admin `/api/auth`, customer `/api/mobile/auth`): login,
 // registration, refresh, logout, passwords, email and phone verification, account deletion.
-// Rules from decisions.md, "Accounts and sessions".
+// Rules from docs/decisions.md, "Accounts and sessions".
 
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { publishEvent } from '../../../platform/events/events';
@@ -177,7 +177,7 @@ export async function loginWithPassword(
 }
 
 /**
- * The code step of an admin sign-in (decisions.md, "Sign-in with a second factor"). Wrong
+ * The code step of an admin sign-in (docs/decisions.md, "Sign-in with a second factor"). Wrong
  * codes and dead challenges count per IP as wrong passwords do on login, and wrong codes
  * count against the account's login budget too: a password thief gets a few guesses per
  * challenge, and few challenges.
@@ -321,7 +321,7 @@ export async function register(
 export const RESEND_PER_MINUTE = 1;
 export const RESEND_PER_HOUR = 5;
 
-// decisions.md, "Per-IP limits on account e-mail routes".
+// docs/decisions.md, "Per-IP limits on account e-mail routes".
 export const REGISTER_PER_IP_PER_HOUR = 10;
 export const FORGOT_PER_IP_PER_HOUR = 10;
 export const RESEND_PER_IP_PER_HOUR = 20;
@@ -573,7 +573,7 @@ export async function requestAccountDeletion(
   if (!user) throw httpErrors.unauthorized();
   if (user.passwordHash) {
     if (!input.password) throw authErrors.currentPasswordRequired();
-    // decisions.md, "Deletion password guesses": a stolen access token must not buy unlimited
+    // docs/decisions.md, "Deletion password guesses": a stolen access token must not buy unlimited
     // guesses at the password. Blocked means blocked, a right password included.
     const failKey = `auth:deletion-fail:user:${user.id}`;
     await refuseWhileBlocked(deps, [failKey]);

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/http/errors';
 
-// The codes of decisions.md ("Identity provider (customers)") and those docs/api-notes.md adds.
+// The codes of docs/decisions.md ("Identity provider (customers)") and those docs/api-notes.md adds.
 export const idpErrors = {
   notConfigured: () =>
     new AppError(404, 'AUTH_IDP_NOT_CONFIGURED', 'Sign-in with an identity provider is not configured'),

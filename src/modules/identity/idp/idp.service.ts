@@ -1,4 +1,4 @@
-// Customer sign-in through an OpenID Connect provider (decisions.md, "Identity provider").
+// Customer sign-in through an OpenID Connect provider (docs/decisions.md, "Identity provider (customers)").
 // start: a signed state whose secrets (PKCE verifier, nonce, frontend redirect) stay in the
 // database under the state's id; callback: consumes that record once, redeems the provider's
 // code and leaves the result behind a one-time code for the frontend; exchange: consumes that

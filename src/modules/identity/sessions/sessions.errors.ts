@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/http/errors';
 
-// decisions.md, "Signed-in devices".
+// docs/decisions.md, "Signed-in devices".
 export const sessionErrors = {
   // The id is not echoed: the answer must not tell whether it is someone else's session.
   notFound: () =>

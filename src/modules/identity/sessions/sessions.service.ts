@@ -1,4 +1,4 @@
-// Signed-in devices (decisions.md, "Signed-in devices"), for admins and customers alike: the
+// Signed-in devices (docs/decisions.md, "Signed-in devices"), for admins and customers alike: the
 // live sessions of the caller, and signing one or all others out through the same revocation
 // as logout (refresh token dead at once, access tokens refused from the next request, sockets
 // closed after the commit).

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/http/errors';
 
-// The codes of decisions.md, "Staff second factor and signed-in devices".
+// The codes of docs/decisions.md, "Staff second factor and signed-in devices".
 export const twoFactorErrors = {
   alreadyEnabled: () =>
     new AppError(409, 'AUTH_2FA_ALREADY_ENABLED', 'Two-factor sign-in is already on; turn it off first'),

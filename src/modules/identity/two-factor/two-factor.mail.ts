@@ -1,5 +1,5 @@
-// Notices to an admin about their own two-factor sign-in (decisions.md: every change is an
-// email to the admin), so a change they did not make does not go unnoticed.
+// Notices to an admin about their own two-factor sign-in (docs/decisions.md "Enrolment": every
+// change is an email to the admin), so a change they did not make does not go unnoticed.
 import type { MailMessage } from '../../../platform/mail/mailer';
 import { message } from '../auth/auth.mail';
 

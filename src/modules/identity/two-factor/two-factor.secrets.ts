@@ -1,4 +1,4 @@
-// The secrets of staff two-factor sign-in (decisions.md, "Staff second factor"): RFC 6238
+// The secrets of staff two-factor sign-in (docs/decisions.md, "TOTP"): RFC 6238
 // codes through `otpauth` (20-byte secret, SHA-1, 6 digits, 30 s steps, one step either side),
 // the secret sealed like digital keys (AES-256-GCM, bound to its admin), and recovery codes
 // kept only as digests.
@@ -38,7 +38,7 @@ export function stepOfCode(base32: string, code: string, at: Date): number | und
 
 /**
  * `otpauth://totp/<store>:<email>?secret=…&issuer=<store>&algorithm=SHA1&digits=6&period=30`,
- * in the order decisions.md shows, label and issuer URL-encoded.
+ * in the order docs/decisions.md "Enrolment" shows, label and issuer URL-encoded.
  */
 export function otpauthUrl(opts: { storeName: string; email: string; secret: string }): string {
   const issuer = encodeURIComponent(opts.storeName);

@@ -1,4 +1,4 @@
-// Staff two-factor sign-in (decisions.md, "Staff second factor and signed-in devices"):
+// Staff two-factor sign-in (docs/decisions.md, "Staff second factor and signed-in devices"):
 // enrolment with an authenticator app, recovery codes, turning it off, a superadmin's reset,
 // and the challenge that the password step of a sign-in hands to the code step. Every change
 // is an activity record (in the change's transaction) and an email to the admin (after it).

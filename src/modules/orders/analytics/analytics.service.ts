@@ -1,7 +1,7 @@
 // Order analytics for the back office: revenue and order counts over a store-local date range,
 // per day, week (from Sunday) or month of the store's calendar (STORE_TIMEZONE), and per
 // shipping district. Orders count by the moment they were placed; revenue only from orders whose
-// payment is `completed` or `cod_collected` (decisions.md, "Analytics").
+// payment is `completed` or `cod_collected` (docs/decisions.md, "Analytics").
 import type { Config } from '../../../config';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';

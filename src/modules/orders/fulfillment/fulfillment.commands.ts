@@ -205,7 +205,7 @@ export async function deliverDigitalKeys(
 /**
  * Called in the transaction that makes an order `paid` (verified online payment, COD cash
  * collected): the care-package lines' subscriptions open `pending`, and a `mixed` order's
- * digital lines get their keys and the keys email at once (decisions.md, "Mixed orders"). A
+ * digital lines get their keys and the keys email at once (docs/decisions.md, "Mixed orders"). A
  * line whose product has run out of keys is left for the admin's send-digital-delivery, and the
  * admins who may send it are told; the payment itself must stand. Safe to call twice.
  */

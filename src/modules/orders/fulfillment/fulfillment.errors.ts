@@ -1,8 +1,9 @@
 import { AppError } from '../../../platform/http/errors';
 
 // Codes of fulfilment (docs/api-notes.md, "Fulfilment"). The interface fixes
-// ORDER_ACTIVATE_CARE_PACKAGE_NOT_APPLICABLE; decisions.md ORDER_FULFILLMENT_INVALID_TRANSITION
-// and ORDER_FULFILLMENT_CLOSED. The others name the interface's unnamed 400 and 409 cases.
+// ORDER_ACTIVATE_CARE_PACKAGE_NOT_APPLICABLE; docs/decisions.md "Fulfilment route"
+// ORDER_FULFILLMENT_INVALID_TRANSITION and ORDER_FULFILLMENT_CLOSED. The others name the
+// interface's unnamed 400 and 409 cases.
 export const fulfillmentErrors = {
   invalidTransition: (from: string | null, to: string, hint?: string) =>
     new AppError(

@@ -85,11 +85,21 @@ export function registerFulfillment(ctx: ModuleContext) {
       schema: {
         tags,
         summary: "The order's digital lines with the keys sold with each",
+        description:
+          'Full key values need DigitalKeys_READ as well; without it each key shows only its maskedValue (value null).',
         params: intIdParams,
         response: { 200: envelopeSchema(s.orderItemKeys.array()) },
       },
     },
-    async (request) => ok(await fulfillment.orderDigitalKeys(deps, request.params.id), 'Digital keys'),
+    async (request) =>
+      ok(
+        await fulfillment.orderDigitalKeys(
+          deps,
+          request.params.id,
+          currentUser(request).permissions.has(digitalKeyPermissions.READ),
+        ),
+        'Digital keys',
+      ),
   );
 
   app.post(

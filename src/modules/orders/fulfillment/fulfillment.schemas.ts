@@ -47,7 +47,19 @@ export const orderItemKeys = z.object({
   productId: z.number().int(),
   productTitle: z.string(),
   quantity: z.number().int(),
-  keys: z.array(z.object({ keyId: z.string(), value: z.string(), assignedAt: z.iso.datetime() })),
+  keys: z.array(
+    z.object({
+      keyId: z.string(),
+      value: z
+        .string()
+        .nullable()
+        .describe(
+          "The full key; null unless the admin's role holds DigitalKeys_READ (maskedValue is shown then)",
+        ),
+      maskedValue: z.string().describe('`****` and the last characters, as the product key list shows it'),
+      assignedAt: z.iso.datetime(),
+    }),
+  ),
 });
 export type OrderItemKeysView = z.infer<typeof orderItemKeys>;
 

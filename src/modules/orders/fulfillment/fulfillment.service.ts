@@ -9,7 +9,7 @@ import { publishEvent } from '../../../platform/events/events';
 import { newUuid } from '../../../platform/ids';
 import { defineJob } from '../../../platform/jobs/jobs';
 import { recordActivity } from '../../activity';
-import { revealAssignedKeys } from '../../catalog';
+import { assignedKeysForStaff } from '../../catalog';
 import { forgetOrder } from '../orders.cache';
 import { notifyOrder, type OrderDeps } from '../orders.commands';
 import { orderErrors } from '../orders.errors';
@@ -118,7 +118,7 @@ async function advance(
 
 /**
  * `POST /api/admin/orders/:id/fulfillment-status`: refuses at once what can never succeed
- * (decisions.md, "Fulfilment route"), records the request and queues the job that applies it.
+ * (docs/decisions.md, "Fulfilment route"), records the request and queues the job that applies it.
  */
 export async function requestFulfillmentStatus(
   deps: FulfillmentServiceDeps,
@@ -270,23 +270,33 @@ export async function sendDigitalDelivery(
   });
 }
 
-/** `GET /api/admin/orders/:id/digital-keys`: each digital line with the keys sold with it. */
+/**
+ * `GET /api/admin/orders/:id/digital-keys`: each digital line with the keys sold with it. The
+ * route needs Orders_READ (the interface); the full values also need DigitalKeys_READ
+ * (`revealValues`), since a licence key read off the screen is as good as the product itself.
+ */
 export async function orderDigitalKeys(
   deps: Pick<FulfillmentServiceDeps, 'db' | 'config'>,
   orderId: number,
+  revealValues: boolean,
 ): Promise<OrderItemKeysView[]> {
   const order = await ordersRepo.findOrder(deps.db, orderId);
   if (!order) throw orderErrors.notFound();
   const items = (await ordersRepo.itemsOf(deps.db, [orderId])).filter((i) => i.productKind === 'digital');
   const views: OrderItemKeysView[] = [];
   for (const item of items) {
-    const keys = await revealAssignedKeys(deps, String(item.id));
+    const keys = await assignedKeysForStaff(deps, String(item.id), revealValues);
     views.push({
       orderItemId: item.id,
       productId: item.productId,
       productTitle: item.productTitle,
       quantity: item.quantity,
-      keys: keys.map((k) => ({ keyId: k.id, value: k.value, assignedAt: k.assignedAt })),
+      keys: keys.map((k) => ({
+        keyId: k.id,
+        value: k.value,
+        maskedValue: k.maskedValue,
+        assignedAt: k.assignedAt,
+      })),
     });
   }
   return views;

@@ -1,8 +1,9 @@
 // eSewa ePay v2 (developer.esewa.com.np/pages/Epay): the customer's browser posts a form signed
 // with HMAC-SHA256 (base64) over `signed_field_names`; eSewa sends the customer back to
 // `success_url` with a base64 JSON `data` signed the same way, or to `failure_url` (also for a
-// payment still pending). Only the status-check API moves a payment (decisions.md, "Real
-// gateways"): the redirect is checked here so a forged one is not even queued.
+// payment still pending). Only the status-check API moves a payment
+// (docs/decisions.md, "Real gateways"): the redirect is checked here so a forged one is not
+// even queued.
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../../../platform/security/tokens';
 import type { PaymentRow } from '../payments.table';
@@ -45,7 +46,7 @@ export function esewaSignature(
 /** The form the customer's browser posts to ESEWA_FORM_URL: exactly eSewa's fields. */
 export function esewaForm(settings: EsewaSettings, payment: PaymentRow): Record<string, string> {
   const urls = redirectUrls(settings.publicBaseUrl, payment.id);
-  // Amounts in rupees (decisions.md, "Money"); Pasal adds no tax or charges of its own here:
+  // Amounts in rupees (docs/decisions.md, "Money"); Pasal adds no tax or charges of its own here:
   // the order's finalPayable already holds shipping and every charge.
   const fields: Record<string, string> = {
     amount: String(payment.amount),
@@ -94,7 +95,7 @@ export function checkEsewaData(
   return { decoded };
 }
 
-/** decisions.md: how each status-check answer moves a payment. */
+/** docs/decisions.md "Real gateways": how each status-check answer moves a payment. */
 export function esewaOutcome(
   payment: Pick<PaymentRow, 'amount'>,
   answer: unknown,

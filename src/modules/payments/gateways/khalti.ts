@@ -35,7 +35,7 @@ const headers = (secretKey: string) => ({
   accept: 'application/json',
 });
 
-/** decisions.md: how each lookup status moves a payment. */
+/** docs/decisions.md "Real gateways": how each lookup status moves a payment. */
 export function khaltiOutcome(payment: Pick<PaymentRow, 'amount'>, answer: unknown): Verification {
   const body = (answer && typeof answer === 'object' ? answer : {}) as Record<string, unknown>;
   const status = typeof body.status === 'string' ? body.status : undefined;

@@ -8,7 +8,7 @@ const iso = z.string().describe('ISO-8601 instant');
 
 // ---------- requests ----------
 
-/** decisions.md, "Review submission". */
+/** docs/decisions.md, "Review submission". */
 export const submitReviewBody = z
   .object({
     orderItemId: intId,

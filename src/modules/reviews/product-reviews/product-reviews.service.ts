@@ -44,7 +44,7 @@ const newestFirst = (q: ProductReviewListQuery) => ({ ...q, order: 'desc' as con
 
 // ---------- views ----------
 
-/** decisions.md, "Masked name": each word becomes its first letter and `***`. */
+/** docs/decisions.md, "Masked name": each word becomes its first letter and `***`. */
 export function maskName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (!words.length) return '***';

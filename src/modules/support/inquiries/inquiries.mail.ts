@@ -1,5 +1,5 @@
 // The inquiry email-verification message. The code stands alone on its own line in the text
-// part (decisions.md, "Email messages").
+// part (docs/decisions.md, "Email messages").
 
 import { escapeHtml } from '../../../platform/mail/html';
 import type { MailMessage } from '../../../platform/mail/mailer';

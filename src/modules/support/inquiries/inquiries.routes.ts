@@ -13,7 +13,7 @@ import { inquiryErrors } from './inquiries.errors';
 import * as s from './inquiries.schemas';
 import * as inquiries from './inquiries.service';
 
-/** Per-IP throttles of decisions.md ("Support", Throttle). */
+/** Per-IP throttles of docs/decisions.md "Throttle" (Support). */
 export const INQUIRY_THROTTLES = {
   create: { max: 10, timeWindow: 3_600_000 },
   message: { max: 30, timeWindow: 60_000 },
