@@ -1,7 +1,8 @@
 // The console's formatters (console/src/lib/format.ts): pure functions, so they run here in
 // Node with the API's tests rather than in a browser.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  currentDigitStyle,
   formatBsDate,
   formatBsDateOf,
   formatCount,
@@ -9,6 +10,7 @@ import {
   formatDateTime,
   formatMoney,
   formatShortDate,
+  setDigitStyle,
   storeDateOf,
 } from '../../console/src/lib/format';
 
@@ -76,5 +78,27 @@ describe('Bikram Sambat dates', () => {
   it('takes the BS date of the store-local day of an instant', () => {
     expect(formatBsDateOf('2026-04-13T18:15:00Z')).toBe('1 Baisakh 2083 BS');
     expect(formatBsDateOf('2026-04-13T18:14:00Z')).toBe('30 Chaitra 2082 BS');
+  });
+});
+
+describe('Devanagari digits (the language switch’s "नेपाली (०१२)")', () => {
+  afterEach(() => setDigitStyle('latin'));
+
+  it('writes every figure and date of Nepali with ०–९ once chosen; English keeps Latin digits', () => {
+    setDigitStyle('devanagari');
+    expect(formatCount(1234567)).toBe('१२,३४,५६७');
+    expect(formatMoney(123456, 'ne')).toBe('रु १,२३,४५६');
+    expect(formatMoney(123456, 'en')).toBe('NPR 1,23,456');
+    expect(formatDate('2025-11-26', 'ne')).toBe('२६ नोभेम्बर २०२५');
+    expect(formatDateTime('2025-11-26T09:20:00Z', { language: 'ne' })).toBe('२६ नोभेम्बर २०२५, १५:०५');
+    expect(formatBsDate('2025-11-26', 'ne')).toBe('१० मंसिर २०८२ वि.सं.');
+    expect(formatShortDate('2025-11-26', 'ne')).toBe('२६ नोभेम्बर');
+    // A value, not text: the store's date stays as the API takes it.
+    expect(storeDateOf('2025-11-26T09:20:00Z')).toBe('2025-11-26');
+  });
+
+  it('Latin digits by default', () => {
+    expect(currentDigitStyle()).toBe('latin');
+    expect(formatMoney(123456, 'ne')).toBe('रु 1,23,456');
   });
 });

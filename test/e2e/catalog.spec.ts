@@ -22,9 +22,10 @@ test('create a product with an image and find it in the list', async ({ page }, 
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Singing Bowls' }).click();
 
-  await page
-    .getByLabel('Add images')
-    .setInputFiles({ name: 'bowl.png', mimeType: 'image/png', buffer: bowlPng() });
+  // Mantine's file picker (a button that opens the browser's file chooser).
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add images' }).click();
+  await (await chooser).setFiles({ name: 'bowl.png', mimeType: 'image/png', buffer: bowlPng() });
   // The upload answers the stored key and a URL; the form shows the image from it.
   const preview = page.getByRole('img', { name: `Image 1 of ${title}` });
   await expect(preview).toBeVisible();

@@ -7255,6 +7255,8 @@ export interface components {
             /** @description ISO-8601 instant */
             createdAt: string;
             authorAdminId: string | null;
+            /** @description Set on a message the server wrote (`greeting`, the system greeting), for the back office to word in its own language; `body` holds the visitor's words. Null otherwise. */
+            bodyCode: "greeting" | null;
         };
         SupportInquiry: {
             id: number;
@@ -31685,6 +31687,12 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "created" | "payment_pending" | "paid" | "payment_failed" | "cancelled" | "refund_requested" | "refund_pending" | "refund_approved" | "refund_rejected";
                                 notes: string | null;
+                                /** @description Set when the server wrote the note: its code, for the back office to word in its own language (`notes` holds the English). Null for a note a person typed, and on rows older than the code. */
+                                noteCode: ("cod_checkout" | "online_checkout" | "payment_verified" | "in_store_payment" | "payment_failed" | "payment_timeout" | "replaced_by_new_checkout" | "in_store_sale" | "picked_up_in_store") | null;
+                                /** @description The code's parameters (`reference`, `gateway`, `reason`); null when the code has none. */
+                                noteParams: {
+                                    [key: string]: string;
+                                } | null;
                                 /** @enum {string} */
                                 actorType: "customer" | "admin" | "system";
                                 createdByCustomerId: string | null;
@@ -31699,6 +31707,8 @@ export interface operations {
                                 /** @enum {string} */
                                 toStatus: "received" | "ready" | "picked_up" | "in_transit" | "delivered" | "key_sent" | "activated" | "cancelled";
                                 remarks: string | null;
+                                /** @description Set when the server wrote the remarks (`picked_up_in_store`), for the back office to word in its own language; null for remarks an admin typed. */
+                                remarksCode: ("cod_checkout" | "online_checkout" | "payment_verified" | "in_store_payment" | "payment_failed" | "payment_timeout" | "replaced_by_new_checkout" | "in_store_sale" | "picked_up_in_store") | null;
                                 /** @enum {string} */
                                 actorType: "customer" | "admin" | "system";
                                 createdByAdminId: string | null;

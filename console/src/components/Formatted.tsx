@@ -3,11 +3,18 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/i18n';
+import { districtName } from '../lib/districts';
 import { formatBsDate, formatDate, formatDateTime, formatMoney, storeDateOf } from '../lib/format';
 import { useStoreTimeZone } from '../lib/store-time-zone';
 
 export function useLanguage() {
   return currentLanguage(useTranslation().i18n.language);
+}
+
+/** A district (the English name the API gives) named in the admin's language. */
+export function useDistrictName() {
+  const language = useLanguage();
+  return (name: string) => districtName(name, language);
 }
 
 export function Money({ amount, ...text }: { amount: number } & TextProps) {

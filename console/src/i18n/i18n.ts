@@ -4,13 +4,14 @@
 // the strings of every screen.
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../lib/format';
+import { type DigitStyle, type Language, setDigitStyle } from '../lib/format';
 
 export const LANGUAGES: readonly Language[] = ['en', 'ne'];
 
-// The language is a display preference, not a secret: it is the one thing the console keeps
-// in localStorage (tokens never are).
+// The language and the digits of Nepali are display preferences, not secrets: the console keeps
+// them in localStorage (tokens never are), per browser.
 const STORAGE_KEY = 'pasal.console.language';
+const DIGITS_KEY = 'pasal.console.digits';
 
 type Strings = { default: Record<string, unknown> };
 const common = import.meta.glob<Strings>('../locales/*.json');
@@ -48,9 +49,22 @@ function savedLanguage(): Language {
   }
 }
 
+function savedDigits(): DigitStyle {
+  try {
+    return localStorage.getItem(DIGITS_KEY) === 'devanagari' ? 'devanagari' : 'latin';
+  } catch {
+    return 'latin';
+  }
+}
+
+/** Devanagari digits only in Nepali, and only when chosen (Latin by default). */
+const digitsFor = (language: Language, digits: DigitStyle): DigitStyle =>
+  language === 'ne' ? digits : 'latin';
+
 export async function startI18n(): Promise<void> {
   const language = savedLanguage();
   document.documentElement.lang = language;
+  setDigitStyle(digitsFor(language, savedDigits()));
   await i18next
     .use(lazyStrings)
     .use(initReactI18next)
@@ -66,12 +80,19 @@ export async function startI18n(): Promise<void> {
     });
 }
 
-export async function changeLanguage(language: Language): Promise<void> {
+/**
+ * Switches the console's language; for Nepali also its digits (`digits`, kept for next time;
+ * English leaves the saved choice alone). Every screen redraws, digits included, since the
+ * language change (even to the same language) renders each translated component again.
+ */
+export async function changeLanguage(language: Language, digits?: DigitStyle): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language);
+    if (language === 'ne' && digits) localStorage.setItem(DIGITS_KEY, digits);
   } catch {
     // Not saved: the choice still holds until the page is reloaded.
   }
+  setDigitStyle(digitsFor(language, digits ?? savedDigits()));
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);
 }

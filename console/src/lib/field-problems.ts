@@ -63,6 +63,15 @@ export const fieldRules = {
     }
     return null;
   },
+  /**
+   * An e-mail address (trimmed): required, and name@domain.tld as the API's check wants it. The
+   * browser's own bubble ("Please include an '@'…") speaks the browser's language, not the admin's.
+   */
+  email(value: string, rules: { required?: boolean } = {}): FieldProblem | null {
+    const trimmed = value.trim();
+    if (trimmed === '') return rules.required ? { code: 'too_small', origin: 'string', minimum: 1 } : null;
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : { code: 'invalid_format', format: 'email' };
+  },
   /** A whole-number input (money, a quantity): digits only, within the API's limits. */
   whole(text: string, rules: WholeNumberRules & { required?: boolean } = {}): FieldProblem | null {
     if (text.trim() === '') return rules.required ? { code: 'required' } : null;

@@ -3,8 +3,11 @@
 //
 // Choices (console/README.md, "Formatting"):
 // - Money is whole NPR with South Asian grouping (1,23,456; 1,23,45,678) in both languages, with
-//   Latin digits in Nepali too: staff copy figures into spreadsheets and bank forms that expect
-//   them, and a figure reads the same whichever language a colleague picked.
+//   Latin digits in Nepali too by default: staff copy figures into spreadsheets and bank forms
+//   that expect them, and a figure reads the same whichever language a colleague picked. An admin
+//   may choose Devanagari digits (०–९) for Nepali (the language switch's "नेपाली (०१२)"): then
+//   every figure and date below is written with them. That choice is the one piece of state
+//   here (`setDigitStyle`), set by the switch; `storeDateOf` stays Latin (it is a value, not text).
 // - Dates and times are those of the store's time zone (the API's `timeZone`, default
 //   Asia/Kathmandu), never the browser's: a shop's "today" is the same on every laptop.
 // - The Bikram Sambat date goes beside the Gregorian one, month names in the chosen language.
@@ -14,11 +17,32 @@ export type Language = 'en' | 'ne';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kathmandu';
 
+export type DigitStyle = 'latin' | 'devanagari';
+
+let digitStyle: DigitStyle = 'latin';
+
+/** Devanagari digits for what follows (the console in Nepali with that choice), or Latin ones. */
+export function setDigitStyle(style: DigitStyle): void {
+  digitStyle = style;
+}
+
+export function currentDigitStyle(): DigitStyle {
+  return digitStyle;
+}
+
+const DEVANAGARI_DIGITS = '०१२३४५६७८९';
+
+/** `text` with its digits in the chosen style; English (`language: 'en'`) keeps Latin ones. */
+export function localDigits(text: string, language?: Language): string {
+  if (digitStyle === 'latin' || language === 'en') return text;
+  return text.replace(/[0-9]/g, (digit) => DEVANAGARI_DIGITS[Number(digit)]!);
+}
+
 const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
-/** A count with lakh/crore grouping: 123456 → "1,23,456". */
+/** A count with lakh/crore grouping: 123456 → "1,23,456" (or "१,२३,४५६"). */
 export function formatCount(value: number): string {
-  return grouping.format(value);
+  return localDigits(grouping.format(value));
 }
 
 const CURRENCY: Record<Language, string> = { en: 'NPR', ne: 'रु' };
@@ -26,7 +50,10 @@ const CURRENCY: Record<Language, string> = { en: 'NPR', ne: 'रु' };
 /** Whole NPR: 123456 → "NPR 1,23,456" (English), "रु 1,23,456" (Nepali). */
 export function formatMoney(amount: number, language: Language = 'en'): string {
   const sign = amount < 0 ? '-' : '';
-  return `${sign}${CURRENCY[language]} ${grouping.format(Math.abs(Math.round(amount)))}`;
+  return localDigits(
+    `${sign}${CURRENCY[language]} ${grouping.format(Math.abs(Math.round(amount)))}`,
+    language,
+  );
 }
 
 // Gregorian month names in Nepali, written here rather than asked of Intl: browsers ship
@@ -94,7 +121,11 @@ export function formatDateTime(
   opts: { timeZone?: string; language?: Language } = {},
 ): string {
   const at = wallClock(toDate(value), opts.timeZone ?? DEFAULT_TIME_ZONE);
-  return `${dayMonthYear(at.year, at.month, at.day, opts.language ?? 'en')}, ${pad(at.hour)}:${pad(at.minute)}`;
+  const language = opts.language ?? 'en';
+  return localDigits(
+    `${dayMonthYear(at.year, at.month, at.day, language)}, ${pad(at.hour)}:${pad(at.minute)}`,
+    language,
+  );
 }
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -117,7 +148,7 @@ function calendarParts(date: string): [number, number, number] {
  * "26 Nov 2025" / "26 नोभेम्बर 2025".
  */
 export function formatDate(date: string, language: Language = 'en'): string {
-  return dayMonthYear(...calendarParts(date), language);
+  return localDigits(dayMonthYear(...calendarParts(date), language), language);
 }
 
 /**
@@ -135,7 +166,7 @@ export function formatBsDate(date: string, language: Language = 'en'): string | 
   const [year, month, day] = bs.split('-').map(Number) as [number, number, number];
   if (!year || !month || !day) return null;
   return language === 'ne'
-    ? `${day} ${MONTH_NP[month - 1]} ${year} वि.सं.`
+    ? localDigits(`${day} ${MONTH_NP[month - 1]} ${year} वि.सं.`, language)
     : `${day} ${MONTH_EN[month - 1]} ${year} BS`;
 }
 
@@ -150,5 +181,5 @@ export function formatBsDateOf(
 /** A short day label for chart axes: "26 Nov" / "26 नोभेम्बर". */
 export function formatShortDate(date: string, language: Language = 'en'): string {
   const [, month, day] = calendarParts(date);
-  return dayMonth(month, day, language);
+  return localDigits(dayMonth(month, day, language), language);
 }

@@ -21,6 +21,7 @@ import { findUserEmail } from '../identity';
 import { createNotifier } from '../notifications';
 import { cancelOrderSubscriptions, onOrderPaid } from './fulfillment/fulfillment.commands';
 import { forgetOrder } from './orders.cache';
+import { type HistoryNote, historyNote } from './orders.history-notes';
 import { orderEventEmail } from './orders.mail';
 import { orderPermissions } from './orders.permissions';
 import * as repo from './orders.repository';
@@ -176,8 +177,8 @@ export async function markOrderPaid(
     orderId: order.id,
     status: 'paid',
     notes: atCounter
-      ? `In-store payment ${p.paymentReference} (${order.gateway})`
-      : `Payment ${p.paymentReference} verified`,
+      ? historyNote('in_store_payment', { reference: p.paymentReference, gateway: order.gateway })
+      : historyNote('payment_verified', { reference: p.paymentReference }),
     actorType: 'system',
     at,
   });
@@ -261,7 +262,7 @@ export async function markOrderPaymentFailed(
   await repo.insertStatus(tx, {
     orderId: order.id,
     status: 'payment_failed',
-    notes: p.reason ?? null,
+    notes: p.reason ? historyNote('payment_failed', { reason: p.reason }) : null,
     actorType: 'system',
     at,
   });
@@ -377,6 +378,8 @@ export interface CancelRequest {
   actorId?: string | null;
   requestId?: string;
   onlyUnpaidOnline?: boolean;
+  /** The history note when the server cancels (its code); otherwise `reason` is the note. */
+  note?: HistoryNote;
 }
 
 /**
@@ -439,7 +442,7 @@ export async function cancelOrderInTransaction(
   await repo.insertStatus(tx, {
     orderId: order.id,
     status: 'cancelled',
-    notes: p.reason ?? null,
+    notes: p.note ?? p.reason ?? null,
     actorType: p.actorType,
     customerId: p.actorType === 'customer' ? p.actorId : null,
     adminId: p.actorType === 'admin' ? p.actorId : null,

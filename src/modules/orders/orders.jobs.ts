@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/jobs';
 import { cancelOrder, type OrderDeps, processRefund } from './orders.commands';
+import { historyNote } from './orders.history-notes';
 import * as repo from './orders.repository';
 
 export const cancelPayload = z.object({
@@ -60,6 +61,7 @@ export const autoCancelJob = (deps: OrderDeps & { beforeCancel?: (orderId: numbe
       await cancelOrder(deps, {
         orderId: p.orderId,
         reason: p.reason,
+        ...(p.reason === 'payment_timeout' ? { note: historyNote('payment_timeout') } : {}),
         actorType: 'system',
         onlyUnpaidOnline: true,
       });

@@ -16,6 +16,7 @@ import type { FulfillmentStatus, OrderType } from './fulfillment/fulfillment.rul
 import { forgetOrder } from './orders.cache';
 import { type OrderDeps, orderOwner } from './orders.commands';
 import { orderErrors } from './orders.errors';
+import { historyNote } from './orders.history-notes';
 import * as repo from './orders.repository';
 import { orderNumber } from './orders.service';
 import { orderAdminNotes, orders } from './orders.table';
@@ -169,7 +170,7 @@ export async function createPosOrder(
   await repo.insertStatus(tx, {
     orderId: order.id,
     status: 'payment_pending',
-    notes: 'In-store sale',
+    notes: historyNote('in_store_sale'),
     actorType: 'admin',
     adminId: input.adminId,
     at,
@@ -271,7 +272,7 @@ export async function completePosPickup(
       orderId: p.order.id,
       from,
       to,
-      remarks: 'Picked up in store',
+      remarks: historyNote('picked_up_in_store'),
       actorType: 'admin',
       actorId: p.adminId,
       at,

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { pageWindow } from '../../platform/http/pagination';
+import type { HistoryNote } from './orders.history-notes';
 import type { OrderListQuery } from './orders.schemas';
 import {
   type ActorType,
@@ -62,7 +63,8 @@ export async function insertStatus(
   p: {
     orderId: number;
     status: OrderStatus;
-    notes?: string | null;
+    /** Typed by a person (no code), or written by the server (`historyNote(…)`). */
+    notes?: string | HistoryNote | null;
     actorType: ActorType;
     customerId?: string | null;
     adminId?: string | null;
@@ -72,7 +74,9 @@ export async function insertStatus(
   await tx.insert(orderStatusHistory).values({
     orderId: p.orderId,
     status: p.status,
-    notes: p.notes ?? null,
+    ...(typeof p.notes === 'object' && p.notes !== null
+      ? p.notes
+      : { notes: p.notes ?? null, noteCode: null, noteParams: null }),
     actorType: p.actorType,
     createdByCustomerId: p.customerId ?? null,
     createdByAdminId: p.adminId ?? null,

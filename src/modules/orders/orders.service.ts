@@ -41,6 +41,7 @@ import {
   orderOwner,
 } from './orders.commands';
 import { orderErrors } from './orders.errors';
+import { historyNote } from './orders.history-notes';
 import { cancelJob } from './orders.jobs';
 import type { CheckoutPayments, PendingPayment } from './orders.payments';
 import * as repo from './orders.repository';
@@ -301,7 +302,7 @@ async function reserveOrder(
     await repo.insertStatus(tx, {
       orderId: order.id,
       status: 'payment_pending',
-      notes: cod ? 'Cash on delivery' : `Payment by ${p.gateway}`,
+      notes: cod ? historyNote('cod_checkout') : historyNote('online_checkout', { gateway: p.gateway }),
       actorType: 'customer',
       customerId,
       at,
@@ -466,6 +467,7 @@ async function replaceEarlierUnpaidOrder(
   await cancelOrderInTransaction(deps, tx, afterCommit, {
     orderId: earlier.id,
     reason: 'Replaced by a new checkout of the same cart',
+    note: historyNote('replaced_by_new_checkout'),
     actorType: 'system',
     onlyUnpaidOnline: true,
   });

@@ -20,6 +20,7 @@ import {
   type FulfillmentStatus,
   type OrderType,
 } from './fulfillment/fulfillment.rules';
+import type { HistoryNoteCode } from './orders.history-notes';
 
 export const ORDER_STATUSES = [
   'created',
@@ -154,6 +155,9 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').$type<OrderStatus>().notNull(),
     notes: text('notes'),
+    /** The code of a note the server wrote (orders.history-notes.ts); null for notes people typed. */
+    noteCode: text('note_code').$type<HistoryNoteCode>(),
+    noteParams: jsonb('note_params').$type<Record<string, string>>(),
     actorType: text('actor_type').$type<ActorType>().notNull(),
     createdByCustomerId: uuid('created_by_customer_id'),
     createdByAdminId: uuid('created_by_admin_id'),
@@ -173,6 +177,8 @@ export const orderFulfillmentHistory = pgTable(
     fromStatus: text('from_status').$type<FulfillmentStatus>().notNull(),
     toStatus: text('to_status').$type<FulfillmentStatus>().notNull(),
     remarks: text('remarks'),
+    /** The code of remarks the server wrote (orders.history-notes.ts); null for typed remarks. */
+    remarksCode: text('remarks_code').$type<HistoryNoteCode>(),
     actorType: text('actor_type').$type<ActorType>().notNull(),
     actorId: uuid('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

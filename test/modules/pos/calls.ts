@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/modules/idempotency';
-import type { TestAppOptions } from '../../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { ordersTestApp } from '../orders/calls';
 
@@ -12,7 +11,7 @@ export const ALL_POS = ['Pos_READ', 'Pos_CREATE', 'Pos_RECORD_PAYMENT', 'Pos_UPD
 
 export const newKey = (label = 'k') => `${label}-${randomBytes(6).toString('hex')}`;
 
-export async function posTestApp(opts: TestAppOptions = {}) {
+export async function posTestApp(opts: Parameters<typeof ordersTestApp>[0] = {}) {
   const c = await ordersTestApp(opts);
   const clerk = await signedInAdmin(c.t, { permissions: ALL_POS });
 

@@ -159,10 +159,19 @@ describe('support inquiries (admin)', () => {
         'admin',
       ]);
       expect(data.messages[2]).toMatchObject({ authorAdminId: agent.userId, authorName: 'Test Admin' });
+      // The server's greeting carries its code, for the back office to word in its language;
+      // what people wrote has none.
+      expect(data.messages.map((m: { bodyCode: string | null }) => m.bodyCode)).toEqual([
+        'greeting',
+        null,
+        null,
+      ]);
       // The guest sees that someone is assigned, never who.
       const visitor = await call('GET', `/api/support-inquiries/${g.id}`, { headers: g.headers });
       expect(visitor.json().data.isAssigned).toBe(true);
       expect(JSON.stringify(visitor.json().data)).not.toContain(agent.userId);
+      // The visitor's view keeps the interface's fields: the greeting's words, no code.
+      expect(visitor.json().data.messages[0]).not.toHaveProperty('bodyCode');
     });
   });
 

@@ -4,7 +4,7 @@
 import { Button, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../components/Formatted';
+import { Money, useDistrictName } from '../../components/Formatted';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { fieldRules, valueField } from '../../lib/form-errors';
@@ -27,6 +27,7 @@ const SORTS: Sort[] = ['name', 'province', 'shippingFee', 'updatedAt'];
 export function ShippingDistrictsScreen() {
   const { t } = useTranslation('catalog');
   const { client, can } = useSession();
+  const nameOf = useDistrictName();
   const { values, set } = useUrlFilters(['search', 'province', 'isActive', 'sort'] as const);
   const searchBox = useSearchText(values, set);
   const province = PROVINCES.includes(values.province as Province)
@@ -80,7 +81,7 @@ export function ShippingDistrictsScreen() {
         emptyMessage={t('districts.none')}
         rowKey={(district) => district.id}
         columns={[
-          { key: 'name', header: t('districts.district'), cell: (district) => district.name },
+          { key: 'name', header: t('districts.district'), cell: (district) => nameOf(district.name) },
           {
             key: 'province',
             header: t('districts.province'),
@@ -111,7 +112,7 @@ export function ShippingDistrictsScreen() {
                       size="xs"
                       variant="default"
                       onClick={() => setEditing(district)}
-                      aria-label={t('common.editNamed', { name: district.name })}
+                      aria-label={t('common.editNamed', { name: nameOf(district.name) })}
                     >
                       {t('common.edit')}
                     </Button>
@@ -129,6 +130,7 @@ export function ShippingDistrictsScreen() {
 function DistrictDialog({ district, onClose }: { district: ShippingDistrict; onClose(): void }) {
   const { t } = useTranslation('catalog');
   const { client } = useSession();
+  const name = useDistrictName()(district.name);
   const [fee, setFee] = useState(wholeNumberText(district.shippingFee));
   const [isActive, setIsActive] = useState(district.isActive);
   const errors = useCatalogFormErrors({
@@ -144,12 +146,12 @@ function DistrictDialog({ district, onClose }: { district: ShippingDistrict; onC
     refreshes: ['catalog', 'shipping-districts'],
     onSuccess: onClose,
     onError: errors.show,
-    action: t('actions.saveDistrict', { name: district.name }),
+    action: t('actions.saveDistrict', { name }),
   });
   return (
     <FormDialog
       onClose={onClose}
-      title={t('districts.editTitle', { name: district.name, province: t(`provinces.${district.province}`) })}
+      title={t('districts.editTitle', { name, province: t(`provinces.${district.province}`) })}
       label={t('districts.formLabel')}
       errors={errors}
       save={checkedSave(save, () =>

@@ -7,8 +7,8 @@ import {
   Badge,
   Button,
   type ButtonProps,
+  FileInput,
   Group,
-  Input,
   Modal,
   Select,
   Stack,
@@ -23,7 +23,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
-  useId,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,9 +113,9 @@ export function MoneyInput(props: Omit<WholeNumberInputProps, 'money'>) {
 export const numberOf = wholeNumberOf;
 
 /**
- * A labelled native file input: screen readers and keyboards know it as one, and tests can hand
- * it files. The files go to `onFiles`, then the input is emptied so the same file can be chosen
- * again.
+ * A labelled file picker in Mantine's own look, worded in the admin's language (the browser's
+ * native input says "Choose Files / No file chosen" in the browser's language). The files go to
+ * `onFiles`, then the picker is emptied so the same file can be chosen again.
  */
 export function FilePicker(props: {
   label: string;
@@ -126,24 +126,47 @@ export function FilePicker(props: {
   error?: string;
   onFiles(files: File[]): void;
 }) {
-  const id = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.currentTarget.files ?? []);
-    event.currentTarget.value = '';
+  const { t } = useTranslation('catalog');
+  const reset = useRef<() => void>(null);
+  const take = (chosen: File | File[] | null) => {
+    const files = chosen === null ? [] : Array.isArray(chosen) ? chosen : [chosen];
+    reset.current?.();
     if (files.length > 0) props.onFiles(files);
   };
+  const common = {
+    label: props.label,
+    description: props.description,
+    accept: props.accept,
+    disabled: props.disabled,
+    error: props.error,
+    placeholder: props.multiple ? t('fields.chooseFiles') : t('fields.chooseFile'),
+    resetRef: reset,
+    leftSection: <IconUpload />,
+    maw: 360,
+    // Mantine's placeholder grey is too faint on white (WCAG AA): the words are the control's text.
+    styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
+  };
+  return props.multiple ? (
+    <FileInput {...common} multiple value={[]} onChange={take} />
+  ) : (
+    <FileInput {...common} value={null} onChange={take} />
+  );
+}
+
+/** An upload arrow, drawn here: the console carries no icon set. */
+function IconUpload() {
   return (
-    <Input.Wrapper label={props.label} description={props.description} error={props.error} id={id}>
-      <input
-        id={id}
-        type="file"
-        accept={props.accept}
-        multiple={props.multiple}
-        disabled={props.disabled}
-        onChange={onChange}
-        style={{ display: 'block', marginTop: 4 }}
-      />
-    </Input.Wrapper>
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden
+    >
+      <path d="M12 16V4M6 10l6-6 6 6M4 20h16" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 

@@ -111,6 +111,7 @@ function PageMeta({ pageKey, title }: { pageKey: PageKey; title: string }) {
           event.preventDefault();
           save.mutate();
         }}
+        noValidate
       >
         <Group align="flex-end">
           <TextInput

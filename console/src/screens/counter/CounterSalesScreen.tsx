@@ -20,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../components/Figure';
 import { FilterFold } from '../../components/FilterFold';
-import { Money, StoreDateTime, useLanguage } from '../../components/Formatted';
+import { Money, StoreDateTime, useDistrictName, useLanguage } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
@@ -242,6 +242,7 @@ function RangeForm({
 
 function Analytics({ range, onDistrict }: { range: SalesRange; onDistrict(district: string): void }) {
   const { t } = useTranslation('counter');
+  const districtName = useDistrictName();
   const client = useClient();
   const language = useLanguage();
   const [all, setAll] = useState(false);
@@ -268,7 +269,7 @@ function Analytics({ range, onDistrict }: { range: SalesRange; onDistrict(distri
         {range.district && (
           <Alert color="blue" variant="light" p="xs">
             <Group gap="xs">
-              <Text size="sm">{t('analytics.filtered', { district: range.district })}</Text>
+              <Text size="sm">{t('analytics.filtered', { district: districtName(range.district) })}</Text>
               <Button size="compact-xs" variant="white" onClick={() => onDistrict('')}>
                 {t('analytics.allDistricts')}
               </Button>
@@ -339,7 +340,7 @@ function Analytics({ range, onDistrict }: { range: SalesRange; onDistrict(distri
                       size="sm"
                       onClick={() => onDistrict(row.districtName)}
                     >
-                      {row.districtName}
+                      {districtName(row.districtName)}
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(row.orderCount)}</Table.Td>

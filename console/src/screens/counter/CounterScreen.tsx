@@ -9,6 +9,7 @@ import {
   Alert,
   Badge,
   Button,
+  type ComboboxItem,
   Grid,
   Group,
   NumberInput,
@@ -25,7 +26,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money, useLanguage } from '../../components/Formatted';
+import { Money, useDistrictName, useLanguage } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
 import { FormError } from '../../components/StatePanels';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
@@ -564,6 +565,7 @@ function DeliveryFields({
   onChange(next: Delivery, fee?: number): void;
 }) {
   const { t } = useTranslation('counter');
+  const districtName = useDistrictName();
   const set = (key: keyof Delivery) => (event: { currentTarget: { value: string } }) =>
     onChange({ ...delivery, [key]: event.currentTarget.value });
   return (
@@ -591,7 +593,14 @@ function DeliveryFields({
         label={t('handover.district')}
         description={t('handover.districtHint')}
         searchable
-        data={districts.map((d) => d.name)}
+        data={districts.map((d) => ({ value: d.name, label: districtName(d.name) }))}
+        // Typed in either script: "Kath" and "काठ" both find Kathmandu.
+        filter={({ options, search }) => {
+          const typed = search.trim().toLowerCase();
+          return (options as ComboboxItem[]).filter(
+            (o) => o.label.toLowerCase().includes(typed) || o.value.toLowerCase().includes(typed),
+          );
+        }}
         value={delivery.district}
         onChange={(name) =>
           onChange({ ...delivery, district: name }, districts.find((d) => d.name === name)?.shippingFee)

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/StatePanels';
-import { textField, useFormErrors } from '../../lib/form-errors';
+import { fieldRules, textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { createCustomer, lookupCustomer, type PosCustomer } from './counter-api';
 import { AttemptKeys } from './sale-rules';
@@ -26,7 +26,7 @@ export function CustomerBox({
   const client = useClient();
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
-  const errors = useFormErrors(['email']);
+  const errors = useFormErrors({ email: t('customer.email') });
 
   const lookup = useMutation({
     mutationFn: (address: string) => lookupCustomer(client, address),
@@ -42,7 +42,7 @@ export function CustomerBox({
     event.preventDefault();
     const address = email.trim();
     if (!address || lookup.isPending) return;
-    errors.clear();
+    if (!errors.check({ email: fieldRules.email(address) })) return;
     lookup.mutate(address);
   };
 
@@ -84,7 +84,7 @@ export function CustomerBox({
         <Title order={2} size="h5" id="counter-customer">
           {t('customer.title')}
         </Title>
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
               ref={emailRef}
@@ -120,7 +120,11 @@ function NewCustomer({ email, onCreated }: { email: string; onCreated(customer: 
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const keys = useRef(new AttemptKeys());
-  const errors = useFormErrors(['name', 'email', 'phone']);
+  const errors = useFormErrors({
+    name: t('customer.name'),
+    email: t('customer.email'),
+    phone: t('customer.phone'),
+  });
   const create = useMutation({
     mutationFn: () => {
       const body = { name: name.trim(), email, ...(phone.trim() ? { phone: phone.trim() } : {}) };
@@ -139,7 +143,7 @@ function NewCustomer({ email, onCreated }: { email: string; onCreated(customer: 
   };
   return (
     <Alert color="blue" variant="light" title={t('customer.none', { email })}>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <Text size="sm">{t('customer.createHint')}</Text>
           <FormError

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Formatted';
 import { FormError, LoadingState } from '../../components/StatePanels';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
-import { textField, useFormErrors, valueField } from '../../lib/form-errors';
+import { fieldRules, textField, useFormErrors, valueField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
 import { wholeNumberOf } from '../../lib/whole-number';
 import { useClient } from '../../session/session';
@@ -60,15 +60,15 @@ function EmiInquiryModal({
   const [hasCard, setHasCard] = useState(false);
   const [down, setDown] = useState('0');
   const [message, setMessage] = useState('');
-  const errors = useFormErrors([
-    'productId',
-    'customerName',
-    'customerEmail',
-    'customerMobile',
-    'bankIds',
-    'downPaymentAmount',
-    'message',
-  ]);
+  const errors = useFormErrors({
+    productId: t('emi.product'),
+    customerName: t('emi.name'),
+    customerEmail: t('emi.email'),
+    customerMobile: t('emi.mobile'),
+    bankIds: t('emi.banks'),
+    downPaymentAmount: t('emi.downPayment'),
+    message: t('emi.message'),
+  });
 
   const config = useQuery({
     queryKey: ['counter', 'emi-config'],
@@ -110,7 +110,13 @@ function EmiInquiryModal({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!send.isPending) send.mutate();
+    if (send.isPending) return;
+    const checked = errors.check({
+      customerName: fieldRules.text(name, { required: true, maximum: 100 }),
+      customerMobile: fieldRules.text(mobile, { required: true, maximum: 20 }),
+      customerEmail: fieldRules.email(email, { required: true }),
+    });
+    if (checked) send.mutate();
   };
   const line = lines.find((l) => String(l.productId) === productId);
 
@@ -129,7 +135,7 @@ function EmiInquiryModal({
           {t('emi.disabled')}
         </Alert>
       ) : (
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <FormError message={errors.formError} title={t('emi.notSent')} />
             {config.data && (

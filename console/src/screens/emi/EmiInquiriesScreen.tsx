@@ -224,7 +224,7 @@ function StatusChange({ inquiry }: { inquiry: EmiInquiry }) {
         title={title}
         closeButtonProps={{ 'aria-label': t('close') }}
       >
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <FormError message={errors.formError} />
             <NativeSelect

@@ -278,7 +278,7 @@ function BankForm({ bank, onClose }: { bank: EmiBank | null; onClose(): void }) 
   const title = bank ? t('banks.editTitle', { name: bank.name }) : t('banks.addTitle');
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormError message={errors.formError} />
           <TextInput

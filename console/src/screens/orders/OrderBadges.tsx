@@ -71,3 +71,9 @@ export function PaymentMethodLabel({ method }: { method: PaymentMethod }) {
   const { t } = useTranslation('orders');
   return <>{t(`paymentMethod.${method}`)}</>;
 }
+
+/** A gateway value (`gateway_wallet_a`, `pos_cash`) named in the admin's language; an unknown one as the API gave it. */
+export function useGatewayName() {
+  const { t } = useTranslation('orders');
+  return (gateway: string) => t(`gateway.${gateway}`, { defaultValue: gateway });
+}

@@ -112,7 +112,10 @@ function Timeline({ order }: { order: OrderDetail }) {
               </Text>
               {move?.remarks && (
                 <Text size="sm" className={USER_TEXT}>
-                  {move.remarks}
+                  {/* Remarks the server wrote are worded from their code; typed ones show as typed. */}
+                  {move.remarksCode
+                    ? t(`historyNote.${move.remarksCode}`, { defaultValue: move.remarks })
+                    : move.remarks}
                 </Text>
               )}
             </Stack>

@@ -10,7 +10,7 @@ import { EmptyState, FormError } from '../../components/StatePanels';
 import { USER_TEXT } from '../../components/UserText';
 import { fieldRules, textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
-import { OrderStatusBadge } from './OrderBadges';
+import { OrderStatusBadge, useGatewayName } from './OrderBadges';
 import { Section } from './OrderSection';
 import type { OrderCommands } from './order-commands';
 import type { OrderDetail } from './orders-api';
@@ -24,8 +24,33 @@ export function OrderHistory({ order, commands }: { order: OrderDetail; commands
   );
 }
 
+type HistoryEntry = OrderDetail['statusHistory'][number];
+
+/**
+ * A history row's note in the admin's language: a note the server wrote is worded from its code
+ * (the gateway and failure reason named too); a note a person typed, or a code this console does
+ * not know yet, shows as stored.
+ */
+function useHistoryNote() {
+  const { t } = useTranslation('orders');
+  const gatewayName = useGatewayName();
+  return (entry: HistoryEntry): string | null => {
+    if (!entry.noteCode) return entry.notes;
+    const params = entry.noteParams ?? {};
+    return t(`historyNote.${entry.noteCode}`, {
+      ...params,
+      ...(params.gateway ? { gateway: gatewayName(params.gateway) } : {}),
+      ...(params.reason
+        ? { reason: t(`paymentFailure.${params.reason}`, { defaultValue: params.reason }) }
+        : {}),
+      defaultValue: entry.notes ?? '',
+    });
+  };
+}
+
 function StatusHistory({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
+  const noteOf = useHistoryNote();
   // History rows have no id; their place in the history is theirs alone (it only grows at the end).
   const rows = order.statusHistory.map((entry, place) => ({ ...entry, place }));
   const columns: Column<(typeof rows)[number]>[] = [
@@ -58,7 +83,7 @@ function StatusHistory({ order }: { order: OrderDetail }) {
       header: t('history.notes'),
       cell: (entry) => (
         <Text size="sm" className={USER_TEXT}>
-          {entry.notes}
+          {noteOf(entry)}
         </Text>
       ),
     },

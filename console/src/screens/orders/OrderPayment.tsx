@@ -18,7 +18,7 @@ import { Money, StoreDateTime } from '../../components/Formatted';
 import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
-import { PaymentMethodLabel, PaymentStatusBadge } from './OrderBadges';
+import { PaymentMethodLabel, PaymentStatusBadge, useGatewayName } from './OrderBadges';
 import { Section } from './OrderSection';
 import { CommandModal, type OrderCommands, useCommand } from './order-commands';
 import { awaitsCodCash, awaitsRefundDecision } from './order-rules';
@@ -26,6 +26,7 @@ import type { OrderDetail } from './orders-api';
 
 export function OrderPayment({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
   const { t } = useTranslation('orders');
+  const gatewayName = useGatewayName();
   return (
     <Section title={t('payment.title')}>
       <Stack gap="sm">
@@ -33,7 +34,7 @@ export function OrderPayment({ order, commands }: { order: OrderDetail; commands
         <Divider />
         <Line label={t('payment.method')}>
           <PaymentMethodLabel method={order.paymentMethod} />
-          {order.gateway && order.paymentMethod !== 'cod' ? ` (${order.gateway})` : ''}
+          {order.gateway && order.paymentMethod !== 'cod' ? ` (${gatewayName(order.gateway)})` : ''}
         </Line>
         <Line label={t('payment.status')}>
           <PaymentStatusBadge status={order.paymentStatus} />

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StoreDateTime } from '../../components/Formatted';
+import { StoreDateTime, useDistrictName } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
 import { USER_TEXT } from '../../components/UserText';
@@ -139,12 +139,13 @@ function Customer({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
   const { can } = useSession();
   const { customer } = order;
+  const districtName = useDistrictName();
   const address = [
     order.shippingAddressLine1,
     order.shippingAddressLine2,
     order.shippingLandmark,
     [order.shippingCity, order.shippingPostalCode].filter(Boolean).join(' '),
-    order.shippingDistrict,
+    order.shippingDistrict && districtName(order.shippingDistrict),
     order.shippingState,
   ].filter((line): line is string => Boolean(line));
   return (

@@ -243,7 +243,7 @@ export function CommandModal(props: {
       closeButtonProps={{ 'aria-label': t('command.close') }}
       centered
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormError message={props.formError} title={t('command.notDone')} />
           {props.children}

@@ -347,7 +347,7 @@ function Collection({ repair }: { repair: RepairDetail }) {
     save.mutate();
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError ?? errors.of('collectionMethod') ?? null} />
         <NativeSelect
@@ -402,7 +402,7 @@ function Notes({ repair }: { repair: RepairDetail }) {
     save.mutate();
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
         <Textarea

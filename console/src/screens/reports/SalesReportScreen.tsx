@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../components/Formatted';
+import { useDistrictName, useLanguage } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanels';
 import { formatCount, formatDate, formatMoney, storeDateOf } from '../../lib/format';
@@ -152,13 +152,14 @@ function ByDistrict({
 }) {
   const { t } = useTranslation('reports');
   const language = useLanguage();
+  const districtName = useDistrictName();
   if (rows.length === 0) return <EmptyState message={t('sales.noDistricts')} />;
   return (
     <>
       <div role="img" aria-label={t('sales.districtChartSummary', { count: rows.length })}>
         <BarChart
           h={Math.max(160, rows.length * 28)}
-          data={rows.map((r) => ({ district: r.districtName, revenue: r.revenue }))}
+          data={rows.map((r) => ({ district: districtName(r.districtName), revenue: r.revenue }))}
           dataKey="district"
           orientation="vertical"
           series={[{ name: 'revenue', label: t('columns.revenue'), color: 'teal.7' }]}
@@ -183,7 +184,7 @@ function ByDistrict({
       </Group>
       <FigureTable
         header={[t('columns.district'), t('columns.orders'), t('columns.revenue')]}
-        rows={rows.map((r) => [r.districtName, r.orderCount, r.revenue])}
+        rows={rows.map((r) => [districtName(r.districtName), r.orderCount, r.revenue])}
         caption={t('sales.byDistrict')}
       />
     </>

@@ -180,7 +180,7 @@ function AddWebhook({ onClose, onCreated }: { onClose: () => void; onCreated: (s
       size="xl"
       title={t('form.createTitle')}
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <FormError message={refused ? t('errorCodes.WEBHOOK_URL_NOT_ALLOWED') : errors.formError} />
           <TextInput

@@ -13,7 +13,7 @@ import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
 import { FormError } from '../../components/StatePanels';
 import { describeError } from '../../lib/api-errors';
-import { useFormErrors } from '../../lib/form-errors';
+import { fieldRules, useFormErrors } from '../../lib/form-errors';
 import { useSession } from '../../session/session';
 import { type AdminUser, staffErrorKey, useAdminRoles } from './staff-api';
 
@@ -202,7 +202,12 @@ function AdminForm({ editing, onClose }: { editing: Editing; onClose: () => void
   const [email, setEmail] = useState(before?.email ?? '');
   const [role, setRole] = useState(before?.role ?? '');
   const [password, setPassword] = useState('');
-  const errors = useFormErrors(['name', 'email', 'role', 'password']);
+  const errors = useFormErrors({
+    name: t('form.name'),
+    email: t('form.email'),
+    role: t('form.role'),
+    password: t('form.password'),
+  });
 
   const save = useMutation({
     mutationFn: () =>
@@ -238,7 +243,11 @@ function AdminForm({ editing, onClose }: { editing: Editing; onClose: () => void
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    const checked = errors.check({
+      name: fieldRules.text(name, { required: true }),
+      email: fieldRules.email(email, { required: true }),
+    });
+    if (checked) save.mutate();
   };
   const field =
     (key: string, set: (value: string) => void) => (event: { currentTarget: { value: string } }) => {
@@ -251,8 +260,9 @@ function AdminForm({ editing, onClose }: { editing: Editing; onClose: () => void
       opened
       onClose={onClose}
       title={before ? t('form.editTitle', { name: before.name }) : t('form.createTitle')}
+      closeButtonProps={{ 'aria-label': t('form.cancel') }}
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <FormError message={staffErrorKey(save.error) ? t(staffErrorKey(save.error)!) : errors.formError} />
           <TextInput

@@ -302,6 +302,9 @@ function MessageBubble({ message }: { message: Message }) {
   const { t } = useTranslation('support');
   const fromStaff = message.authorType === 'admin';
   const system = message.authorType === 'system';
+  // A message the server wrote (the greeting) is worded in the admin's language; the visitor
+  // reads the stored English body.
+  const bodyCode = 'bodyCode' in message ? message.bodyCode : null;
   return (
     <Paper
       withBorder
@@ -314,7 +317,7 @@ function MessageBubble({ message }: { message: Message }) {
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600}>
-          {message.authorName}{' '}
+          {system ? t('author.systemName') : message.authorName}{' '}
           <Text span size="xs" c="dimmed" fw={400}>
             ({t(`author.${message.authorType}`)})
           </Text>
@@ -324,7 +327,7 @@ function MessageBubble({ message }: { message: Message }) {
         </Text>
       </Group>
       <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} fs={system ? 'italic' : undefined}>
-        {message.body}
+        {bodyCode ? t(`systemMessage.${bodyCode}`, { defaultValue: message.body }) : message.body}
       </Text>
     </Paper>
   );
@@ -362,7 +365,7 @@ function ReplyBox({ kind, id }: { kind: ConversationKind; id: number }) {
     reply.mutate(body);
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
         <Textarea
@@ -483,6 +486,7 @@ function Actions({ kind, detail }: { kind: ConversationKind; detail: Detail }) {
           event.preventDefault();
           changeStatus.mutate({ status, resolutionNote: takesNote && note.trim() ? note.trim() : undefined });
         }}
+        noValidate
       >
         <Stack gap="xs">
           <FormError message={statusErrors.formError} />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery } from '../../../platform/http/pagination';
 import { intId } from '../../../platform/http/params';
 import { FULFILLMENT_STATUSES, ORDER_TYPES } from '../fulfillment/fulfillment.rules';
+import { HISTORY_NOTE_CODES } from '../orders.history-notes';
 import { orderDetail, orderListItem } from '../orders.schemas';
 import {
   ACTOR_TYPES,
@@ -39,6 +40,16 @@ export type AdminOrderListQuery = z.output<typeof adminOrderListQuery>;
 export const statusHistoryEntry = z.object({
   status: z.enum(ORDER_STATUSES),
   notes: z.string().nullable(),
+  noteCode: z
+    .enum(HISTORY_NOTE_CODES)
+    .nullable()
+    .describe(
+      'Set when the server wrote the note: its code, for the back office to word in its own language (`notes` holds the English). Null for a note a person typed, and on rows older than the code.',
+    ),
+  noteParams: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("The code's parameters (`reference`, `gateway`, `reason`); null when the code has none."),
   actorType: z.enum(ACTOR_TYPES),
   createdByCustomerId: z.uuid().nullable(),
   createdByAdminId: z.uuid().nullable(),
@@ -51,6 +62,12 @@ export const fulfillmentHistoryEntry = z.object({
   fromStatus: z.enum(FULFILLMENT_STATUSES),
   toStatus: z.enum(FULFILLMENT_STATUSES),
   remarks: z.string().nullable(),
+  remarksCode: z
+    .enum(HISTORY_NOTE_CODES)
+    .nullable()
+    .describe(
+      'Set when the server wrote the remarks (`picked_up_in_store`), for the back office to word in its own language; null for remarks an admin typed.',
+    ),
   actorType: z.enum(ACTOR_TYPES),
   createdByAdminId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),

@@ -132,6 +132,8 @@ export async function loadAdminOrder(
     statusHistory: history.map((h) => ({
       status: h.status,
       notes: h.notes,
+      noteCode: h.noteCode,
+      noteParams: h.noteParams,
       actorType: h.actorType,
       createdByCustomerId: h.createdByCustomerId,
       createdByAdminId: h.createdByAdminId,
@@ -142,6 +144,7 @@ export async function loadAdminOrder(
       fromStatus: f.fromStatus,
       toStatus: f.toStatus,
       remarks: f.remarks,
+      remarksCode: f.remarksCode,
       actorType: f.actorType,
       createdByAdminId: f.actorId,
       createdAt: f.createdAt.toISOString(),

@@ -2,6 +2,7 @@
 // and whether a cancellation is waiting for the order.
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import type { HistoryNote } from '../orders.history-notes';
 import type { OrderRow } from '../orders.repository';
 import {
   type ActorType,
@@ -50,7 +51,8 @@ export async function insertFulfillmentHistory(
     orderId: number;
     from: FulfillmentStatus;
     to: FulfillmentStatus;
-    remarks?: string | null;
+    /** Typed by an admin, or written by the server (`historyNote(…)`, a code without parameters). */
+    remarks?: string | HistoryNote | null;
     actorType: ActorType;
     actorId?: string | null;
     at: Date;
@@ -60,7 +62,9 @@ export async function insertFulfillmentHistory(
     orderId: p.orderId,
     fromStatus: p.from,
     toStatus: p.to,
-    remarks: p.remarks ?? null,
+    ...(typeof p.remarks === 'object' && p.remarks !== null
+      ? { remarks: p.remarks.notes, remarksCode: p.remarks.noteCode }
+      : { remarks: p.remarks ?? null, remarksCode: null }),
     actorType: p.actorType,
     actorId: p.actorId ?? null,
     createdAt: p.at,

@@ -94,7 +94,16 @@ const messageCommon = {
 };
 export const visitorMessage = z.object(messageCommon).meta({ id: 'SupportInquiryMessage' });
 export const adminMessage = z
-  .object({ ...messageCommon, authorAdminId: z.uuid().nullable() })
+  .object({
+    ...messageCommon,
+    authorAdminId: z.uuid().nullable(),
+    bodyCode: z
+      .enum(['greeting'])
+      .nullable()
+      .describe(
+        "Set on a message the server wrote (`greeting`, the system greeting), for the back office to word in its own language; `body` holds the visitor's words. Null otherwise.",
+      ),
+  })
   .meta({ id: 'SupportInquiryMessageAdmin' });
 export type VisitorMessage = z.output<typeof visitorMessage>;
 export type AdminMessage = z.output<typeof adminMessage>;

@@ -101,6 +101,7 @@ export const toVisitorMessage = (m: repo.InquiryMessageRow): VisitorMessage => (
 export const toAdminMessage = (m: repo.InquiryMessageRow): AdminMessage => ({
   ...toVisitorMessage(m),
   authorAdminId: m.authorAdminId,
+  bodyCode: m.bodyCode,
 });
 
 async function visitorDetail(db: Db, row: repo.InquiryRow): Promise<VisitorInquiryDetail> {
@@ -189,6 +190,7 @@ export async function createInquiry(
       authorType: 'system',
       authorName: 'Support',
       body: GREETING,
+      bodyCode: 'greeting',
       createdAt: at,
     });
     if (body.message) {

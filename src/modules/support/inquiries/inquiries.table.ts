@@ -81,6 +81,11 @@ export const supportInquiryMessages = pgTable(
     authorName: text('author_name').notNull(),
     authorImage: text('author_image'),
     body: text('body').notNull(),
+    /**
+     * Set on a message the server wrote (`greeting`): the back office words it in the admin's
+     * language; `body` keeps the words the visitor reads.
+     */
+    bodyCode: text('body_code').$type<'greeting'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
