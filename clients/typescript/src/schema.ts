@@ -7325,6 +7325,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The account holder's current name when `customerId` is set; null for a guest */
+            customerName: string | null;
         };
         SupportInquiryAdminDetail: {
             id: number;
@@ -7348,6 +7350,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The account holder's current name when `customerId` is set; null for a guest */
+            customerName: string | null;
             messages: components["schemas"]["SupportInquiryMessageAdmin"][];
         };
         SupportRequestMessage: {
@@ -7432,6 +7436,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The customer's current name (null once the account is gone) */
+            customerName: string | null;
         };
         SupportRequestAdminDetail: {
             id: number;
@@ -7452,6 +7458,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The customer's current name (null once the account is gone) */
+            customerName: string | null;
             messages: components["schemas"]["SupportRequestMessageAdmin"][];
         };
         EmiConfig: {
