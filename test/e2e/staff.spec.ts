@@ -16,7 +16,7 @@ test('a limited admin who cannot see what their role forbids', async ({ page }, 
   ).toHaveCount(0);
   // Their dashboard shows the support figures and nothing about sales.
   await expect(page.getByRole('region', { name: 'Support' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Revenue by day, last 30 days' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Revenue after refunds, by day, last 30 days' })).toHaveCount(0);
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'limited-admin-dashboard');
 

@@ -38757,6 +38757,12 @@ export interface operations {
                                 orders: number;
                                 /** @description finalPayable of the orders placed today whose payment is completed or cod_collected */
                                 revenue: number;
+                                /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                                refunds: number;
+                                /** @description Of refunds, what has not been given back yet (not settled) */
+                                refundsOwed: number;
+                                /** @description revenue − refunds */
+                                netRevenue: number;
                                 /** @description Orders placed in the period by their current status; every status is present */
                                 ordersByStatus: {
                                     created: number;
@@ -38785,6 +38791,12 @@ export interface operations {
                                 orders: number;
                                 /** @description Whole NPR */
                                 revenue: number;
+                                /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                                refunds: number;
+                                /** @description Of refunds, what has not been given back yet (not settled) */
+                                refundsOwed: number;
+                                /** @description revenue − refunds */
+                                netRevenue: number;
                                 /** @description Orders placed in the period by their current status; every status is present */
                                 ordersByStatus: {
                                     created: number;
@@ -38806,6 +38818,10 @@ export interface operations {
                                     date: string;
                                     /** @description Whole NPR */
                                     revenue: number;
+                                    /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                                    refunds: number;
+                                    /** @description revenue − refunds */
+                                    netRevenue: number;
                                     orders: number;
                                 }[];
                             } | null;
