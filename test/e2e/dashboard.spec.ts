@@ -1,72 +1,17 @@
 // The dashboard's revenue is what the shop keeps: a COD order whose cash was collected and which
 // the shop then cancelled owes its money back, and the revenue figures say so (issue 27, item 3).
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './console';
-import { stringsOf, useLanguage } from './staff-api';
+import { expectAccessible, keepScreenshot, signIn } from './console';
+import { apiCall, collectedCodOrder, stringsOf, useLanguage } from './staff-api';
 
-const DEMO_CUSTOMER = { email: 'customer@pasal.demo', password: 'pasal-demo-customer' };
-// An entry of PAYMENT_RETURN_URL_ALLOWLIST's default (the development storefront).
-const RETURN_URL = 'http://localhost:3001/orders';
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  token?: string,
-  data?: unknown,
-) {
-  const answer = await request.fetch(path, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    data,
-  });
-  expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()).data as T;
-}
-
-/** A COD order of the demo customer placed now, its cash collected, then cancelled by the shop. */
+/** A COD order placed now, its cash collected, then cancelled by the shop: its money is owed back. */
 async function cancelledAfterCashCollected(request: APIRequestContext) {
-  const admin = (
-    await call<{ tokens: { accessToken: string } }>(
-      request,
-      'POST',
-      '/api/auth/login/email',
-      undefined,
-      DEMO_ADMIN,
-    )
-  ).tokens.accessToken;
-  const customer = (
-    await call<{ tokens: { accessToken: string } }>(
-      request,
-      'POST',
-      '/api/mobile/auth/login/email',
-      undefined,
-      {
-        ...DEMO_CUSTOMER,
-        deviceInfo: { deviceId: 'e2e-dashboard', deviceType: 'web', deviceName: 'dashboard.spec' },
-      },
-    )
-  ).tokens.accessToken;
-  const products = await call<{ id: number; title: string }[]>(
-    request,
-    'GET',
-    `/api/products?search=${encodeURIComponent('Silver Om Pendant')}`,
-  );
-  const pendant = products.find((p) => p.title === 'Silver Om Pendant');
-  if (!pendant) throw new Error('the demo store has no Silver Om Pendant');
-  const placed = await call<{ orderId: number }>(request, 'POST', '/api/orders/buy-now', customer, {
-    productId: pendant.id,
-    gateway: 'cod',
-    returnUrl: RETURN_URL,
-  });
-  await call(request, 'PUT', `/api/admin/orders/${placed.orderId}/cod-collect`, admin, {
-    remarks: 'Cash at the counter',
-  });
-  const asked = await call<{ requestId: string }>(
+  const { orderId, token } = await collectedCodOrder(request);
+  const asked = await apiCall<{ requestId: string }>(
     request,
     'POST',
-    `/api/admin/orders/${placed.orderId}/cancel`,
-    admin,
+    `/api/admin/orders/${orderId}/cancel`,
+    token,
     {
       reason: 'The last one was damaged',
     },
@@ -75,11 +20,11 @@ async function cancelledAfterCashCollected(request: APIRequestContext) {
     .poll(
       async () =>
         (
-          await call<{ status: string }>(
+          await apiCall<{ status: string }>(
             request,
             'GET',
             `/api/admin/orders/requests/${asked.requestId}`,
-            admin,
+            token,
           )
         ).status,
     )

@@ -53,7 +53,6 @@ type OrderStatus = keyof OrderFigures['today']['ordersByStatus'];
 
 function DashboardSections({ data }: { data: Dashboard }) {
   const { t } = useTranslation('dashboard');
-  const language = useLanguage();
   const orders: OrderFigures | null =
     data.today && data.last30Days
       ? { timeZone: data.timeZone, today: data.today, last30Days: data.last30Days }
