@@ -149,7 +149,9 @@ describe('support inquiries (admin)', () => {
       const tag = `nm${Date.now()}`;
       const g = await createGuestInquiry(t, { subject: `Guest ${tag}`, guestName: 'Maya' });
       const c = await createCustomerInquiry(t, customer, { subject: `Account ${tag}` });
-      const list = await call('GET', `/api/admin/support-inquiries?search=${tag}`, { headers: reader.headers });
+      const list = await call('GET', `/api/admin/support-inquiries?search=${tag}`, {
+        headers: reader.headers,
+      });
       expect(list.statusCode).toBe(200);
       const byId = new Map(
         list.json().data.map((i: { id: number; customerName: string | null }) => [i.id, i.customerName]),

@@ -264,11 +264,17 @@ describe('support requests', () => {
     it("names each ticket's customer by the account's current name (customerName), list and detail", async () => {
       const tag = `nm${Date.now()}`;
       const ticket = await openTicket(customer, { subject: `Name ${tag}` });
-      const list = await call('GET', `/api/admin/support-requests?search=${tag}`, { headers: reader.headers });
+      const list = await call('GET', `/api/admin/support-requests?search=${tag}`, {
+        headers: reader.headers,
+      });
       expect(list.json().data).toMatchObject([{ id: ticket.id, customerName: 'Bikash' }]);
-      const detail = await call('GET', `/api/admin/support-requests/${ticket.id}`, { headers: reader.headers });
+      const detail = await call('GET', `/api/admin/support-requests/${ticket.id}`, {
+        headers: reader.headers,
+      });
       expect(detail.json().data).toMatchObject({ customerId: customer.userId, customerName: 'Bikash' });
-      const mine = await call('GET', `/api/mobile/support-requests/${ticket.id}`, { headers: customer.headers });
+      const mine = await call('GET', `/api/mobile/support-requests/${ticket.id}`, {
+        headers: customer.headers,
+      });
       expect(mine.json().data).not.toHaveProperty('customerName');
     });
 

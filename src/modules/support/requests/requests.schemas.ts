@@ -84,7 +84,10 @@ export const adminRequest = z
   .object({
     ...requestCommon,
     assignedAdminId: z.uuid().nullable(),
-    customerName: z.string().nullable().describe("The customer's current name (null once the account is gone)"),
+    customerName: z
+      .string()
+      .nullable()
+      .describe("The customer's current name (null once the account is gone)"),
   })
   .meta({ id: 'SupportRequestAdmin' });
 export const adminRequestDetail = adminRequest
