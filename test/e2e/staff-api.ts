@@ -91,9 +91,10 @@ export async function apiCall<T>(
 
 /**
  * A COD order of the demo customer (`npm run seed:demo`), a Silver Om Pendant bought now, its
- * cash collected by the demo superadmin. Answers the order and the superadmin's token.
+ * cash collected by the demo superadmin (`buyNow` adds to the buy-now body, e.g. a buyer's PAN).
+ * Answers the order and the superadmin's token.
  */
-export async function collectedCodOrder(request: APIRequestContext) {
+export async function collectedCodOrder(request: APIRequestContext, buyNow: Record<string, unknown> = {}) {
   const token = await adminToken(request);
   const login = await apiCall<{ tokens: { accessToken: string } }>(
     request,
@@ -119,7 +120,7 @@ export async function collectedCodOrder(request: APIRequestContext) {
     '/api/orders/buy-now',
     login.tokens.accessToken,
     // An entry of PAYMENT_RETURN_URL_ALLOWLIST's default (the development storefront).
-    { productId: pendant.id, gateway: 'cod', returnUrl: 'http://localhost:3001/orders' },
+    { productId: pendant.id, gateway: 'cod', returnUrl: 'http://localhost:3001/orders', ...buyNow },
   );
   const collected = await apiCall<{ orderNumber: string; orderStatus: string }>(
     request,
