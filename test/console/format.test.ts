@@ -2,13 +2,17 @@
 // Node with the API's tests rather than in a browser.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  bsDayOf,
   currentDigitStyle,
   formatBsDate,
   formatBsDateOf,
+  formatBsMonthsOf,
   formatCount,
   formatDate,
   formatDateTime,
   formatMoney,
+  formatMoneyInText,
+  formatMonthYear,
   formatShortDate,
   setDigitStyle,
   storeDateOf,
@@ -100,5 +104,36 @@ describe('Devanagari digits (the language switch’s "नेपाली (०१
   it('Latin digits by default', () => {
     expect(currentDigitStyle()).toBe('latin');
     expect(formatMoney(123456, 'ne')).toBe('रु 1,23,456');
+  });
+});
+
+describe('amounts inside server-written sentences (activity summaries)', () => {
+  it('shows "<n> NPR" as money in the language, leaves other figures alone', () => {
+    expect(formatMoneyInText('Collected 12000 NPR cash on delivery for order ORD-1', 'en')).toBe(
+      'Collected NPR 12,000 cash on delivery for order ORD-1',
+    );
+    expect(formatMoneyInText('Cancelled order ORD-2; refund of 123456 NPR pending', 'ne')).toBe(
+      'Cancelled order ORD-2; refund of रु 1,23,456 pending',
+    );
+    expect(formatMoneyInText('Printed tax invoice HE-7 (copy 2)', 'en')).toBe(
+      'Printed tax invoice HE-7 (copy 2)',
+    );
+  });
+});
+
+describe("a date picker's calendar: Gregorian month with its Bikram Sambat days", () => {
+  it('names the month and the BS months it spans, in both languages', () => {
+    expect(formatMonthYear('2025-11-26', 'en')).toBe('Nov 2025');
+    expect(formatMonthYear('2025-11-01', 'ne')).toBe('नोभेम्बर 2025');
+    // 1 Nov 2025 is 15 Kartik 2082; 30 Nov 2025 is 14 Mangsir 2082.
+    expect(formatBsMonthsOf('2025-11-10', 'en')).toBe('Kartik–Mangsir 2082 BS');
+    expect(formatBsMonthsOf('2025-11-10', 'ne')).toMatch(/^कार्तिक–मंसिर 2082 वि\.सं\.$/);
+    // April crosses the BS new year (1 Baisakh, mid-April).
+    expect(formatBsMonthsOf('2026-04-20', 'en')).toBe('Chaitra 2082 – Baisakh 2083 BS');
+  });
+
+  it('gives each day its BS day of the month', () => {
+    expect(bsDayOf('2025-11-26')).toBe(10);
+    expect(bsDayOf('1800-01-01')).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ test('a superadmin signs in and lands on the dashboard with the store’s figure
   page,
 }, testInfo) => {
   await signIn(page);
-  await expect(page.getByRole('region', { name: 'Revenue by day, last 30 days' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Revenue after refunds, by day, last 30 days' }),
+  ).toBeVisible();
   await expect(page.getByText(/NPR \d/).first()).toBeVisible();
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'dashboard');

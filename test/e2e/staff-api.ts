@@ -71,3 +71,64 @@ export async function signInPatiently(page: Page) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
 }
+
+/** `data` of an API call with an optional bearer token, failing the test on any error. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  token?: string,
+  data?: unknown,
+): Promise<T> {
+  const answer = await request.fetch(path, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    data,
+  });
+  expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+  return (await answer.json()).data as T;
+}
+
+/**
+ * A COD order of the demo customer (`npm run seed:demo`), a Silver Om Pendant bought now, its
+ * cash collected by the demo superadmin (`buyNow` adds to the buy-now body, e.g. a buyer's PAN).
+ * Answers the order and the superadmin's token.
+ */
+export async function collectedCodOrder(request: APIRequestContext, buyNow: Record<string, unknown> = {}) {
+  const token = await adminToken(request);
+  const login = await apiCall<{ tokens: { accessToken: string } }>(
+    request,
+    'POST',
+    '/api/mobile/auth/login/email',
+    undefined,
+    {
+      email: 'customer@pasal.demo',
+      password: 'pasal-demo-customer',
+      deviceInfo: { deviceId: 'e2e-staff-api', deviceType: 'web', deviceName: 'staff-api.ts' },
+    },
+  );
+  const products = await apiCall<{ id: number; title: string }[]>(
+    request,
+    'GET',
+    `/api/products?search=${encodeURIComponent('Silver Om Pendant')}`,
+  );
+  const pendant = products.find((p) => p.title === 'Silver Om Pendant');
+  if (!pendant) throw new Error('the demo store has no Silver Om Pendant');
+  const placed = await apiCall<{ orderId: number }>(
+    request,
+    'POST',
+    '/api/orders/buy-now',
+    login.tokens.accessToken,
+    // An entry of PAYMENT_RETURN_URL_ALLOWLIST's default (the development storefront).
+    { productId: pendant.id, gateway: 'cod', returnUrl: 'http://localhost:3001/orders', ...buyNow },
+  );
+  const collected = await apiCall<{ orderNumber: string; orderStatus: string }>(
+    request,
+    'PUT',
+    `/api/admin/orders/${placed.orderId}/cod-collect`,
+    token,
+    { remarks: 'Cash at the counter' },
+  );
+  expect(collected.orderStatus).toBe('paid');
+  return { orderId: placed.orderId, orderNumber: collected.orderNumber, token };
+}

@@ -1,6 +1,8 @@
-// The support inbox: a guest's inquiry arrives while staff have the inbox open, and is answered.
+// The support inbox: a guest's inquiry arrives while staff have the inbox open, and is answered;
+// account holders' conversations carry the customer's name.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, signIn } from './console';
+import { stringsOf, useLanguage } from './staff-api';
 
 test('answer a guest inquiry that arrives live while the inbox is open', async ({
   page,
@@ -68,3 +70,34 @@ test('answer a guest inquiry that arrives live while the inbox is open', async (
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'support-inbox');
 });
+
+/** The limited admin `npm run seed:demo` creates: support only, no Customers_READ. */
+const DEMO_AGENT = { email: 'agent@pasal.demo', password: 'pasal-demo-agent' };
+
+for (const language of ['en', 'ne'] as const) {
+  test(`the inbox names account holders by their account's name (${language})`, async ({
+    page,
+  }, testInfo) => {
+    const { area } = stringsOf('support', language);
+    await signIn(page, DEMO_AGENT);
+    await useLanguage(page, language);
+    await page.goto('/admin/support');
+    const conversations = page.getByRole('navigation', { name: area.inbox.listLabel });
+    // seed:demo: Sita Shrestha's inquiry (signed in, no guest name) and Ram Thapa's ticket.
+    const sita = conversations.getByRole('link', { name: /Gift wrapping for my singing bowl order/ });
+    const ram = conversations.getByRole('link', { name: /Charged twice for one order/ });
+    await expect(sita).toContainText('Sita Shrestha');
+    await expect(ram).toContainText('Ram Thapa');
+    for (const line of [sita, ram]) {
+      await expect(line.getByText(area.inbox.customer, { exact: true })).toHaveCount(0);
+    }
+    // The open ticket names its customer too, for a role that may not read customer accounts.
+    await ram.click();
+    const account = page
+      .getByText(area.conversation.account, { exact: true })
+      .locator('xpath=following-sibling::*[1]');
+    await expect(account).toHaveText('Ram Thapa');
+    await expectAccessible(page);
+    await keepScreenshot(page, testInfo, `support-inbox-names-${language}`);
+  });
+}

@@ -3,62 +3,16 @@
 // API counts), a credit note is issued against it with a reason and appears in the sales return
 // register; and, in Nepali, the invoices list and the sales register with its CSV download.
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './console';
+import { expectAccessible, keepScreenshot, signIn } from './console';
+import { adminToken, apiCall, collectedCodOrder } from './staff-api';
 
-const DEMO_CUSTOMER = { email: 'customer@pasal.demo', password: 'pasal-demo-customer' };
-// An entry of PAYMENT_RETURN_URL_ALLOWLIST's default (the development storefront).
-const RETURN_URL = 'http://localhost:3001/orders';
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  token?: string,
-  data?: unknown,
-) {
-  const answer = await request.fetch(path, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    data,
-  });
-  expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()).data as T;
-}
-
-async function tokenOf(request: APIRequestContext, path: string, who: object) {
-  return (await call<{ tokens: { accessToken: string } }>(request, 'POST', path, undefined, who)).tokens
-    .accessToken;
-}
-
-/** A COD order of the demo customer, its cash collected by the demo admin: paid, so invoiced. */
-async function paidCodOrder(request: APIRequestContext, adminToken: string) {
-  const customer = await tokenOf(request, '/api/mobile/auth/login/email', {
-    ...DEMO_CUSTOMER,
-    deviceInfo: { deviceId: 'e2e-tax', deviceType: 'web', deviceName: 'tax.spec' },
-  });
-  const products = await call<{ id: number; title: string }[]>(
-    request,
-    'GET',
-    `/api/products?search=${encodeURIComponent('Silver Om Pendant')}`,
-  );
-  const pendant = products.find((p) => p.title === 'Silver Om Pendant');
-  if (!pendant) throw new Error('the demo store has no Silver Om Pendant');
-  const placed = await call<{ orderId: number }>(request, 'POST', '/api/orders/buy-now', customer, {
-    productId: pendant.id,
-    gateway: 'cod',
-    returnUrl: RETURN_URL,
+/** A COD order of the demo customer bought by a company (PAN), its cash collected: paid, so invoiced. */
+async function paidCodOrder(request: APIRequestContext) {
+  const order = await collectedCodOrder(request, {
     buyerName: 'Kathmandu Crafts Pvt. Ltd.',
     buyerPan: '612345678',
   });
-  const collected = await call<{ orderNumber: string; orderStatus: string }>(
-    request,
-    'PUT',
-    `/api/admin/orders/${placed.orderId}/cod-collect`,
-    adminToken,
-    { remarks: 'Cash at the door' },
-  );
-  expect(collected.orderStatus).toBe('paid');
-  return { id: placed.orderId, orderNumber: collected.orderNumber };
+  return { id: order.orderId, orderNumber: order.orderNumber, admin: order.token };
 }
 
 interface Doc {
@@ -74,9 +28,9 @@ test('an invoice linked from its order is printed and a credit note issued with 
   page,
   request,
 }, testInfo) => {
-  const admin = await tokenOf(request, '/api/auth/login/email', DEMO_ADMIN);
-  const order = await paidCodOrder(request, admin);
-  const [invoice] = await call<Doc[]>(request, 'GET', `/api/admin/invoices?orderId=${order.id}`, admin);
+  const order = await paidCodOrder(request);
+  const admin = order.admin;
+  const [invoice] = await apiCall<Doc[]>(request, 'GET', `/api/admin/invoices?orderId=${order.id}`, admin);
   expect(invoice).toBeDefined();
 
   await signIn(page);
@@ -99,7 +53,9 @@ test('an invoice linked from its order is printed and a credit note issued with 
   await print.getByRole('button', { name: 'Print the original' }).click();
   await (await popup).close();
   await expect(print.getByRole('button', { name: 'Print Copy of Original – 1' })).toBeVisible();
-  expect((await call<Doc>(request, 'GET', `/api/admin/invoices/${invoice!.id}`, admin)).printCount).toBe(1);
+  expect((await apiCall<Doc>(request, 'GET', `/api/admin/invoices/${invoice!.id}`, admin)).printCount).toBe(
+    1,
+  );
 
   // CBMS is not configured on this store: the document says so, and no retry is offered.
   const sync = page.getByRole('region', { name: 'CBMS (IRD)' });
@@ -119,7 +75,7 @@ test('an invoice linked from its order is printed and a credit note issued with 
   await expect(returns).toContainText(reason);
 
   // Through the API: the credit note is there, against this invoice, with the reason…
-  const [creditNote] = await call<Doc[]>(
+  const [creditNote] = await apiCall<Doc[]>(
     request,
     'GET',
     `/api/admin/credit-notes?orderId=${order.id}`,
@@ -152,7 +108,7 @@ test('in Nepali: the tax invoices list and the sales register, downloaded as the
   page,
   request,
 }, testInfo) => {
-  const admin = await tokenOf(request, '/api/auth/login/email', DEMO_ADMIN);
+  const admin = await adminToken(request);
   await signIn(page);
   await page.getByLabel('Language').selectOption({ label: 'नेपाली' });
   await page.getByRole('link', { name: 'कर बीजकहरू' }).click();

@@ -7329,6 +7329,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The account holder's current name when `customerId` is set; null for a guest */
+            customerName: string | null;
         };
         SupportInquiryAdminDetail: {
             id: number;
@@ -7352,6 +7354,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The account holder's current name when `customerId` is set; null for a guest */
+            customerName: string | null;
             messages: components["schemas"]["SupportInquiryMessageAdmin"][];
         };
         SupportRequestMessage: {
@@ -7436,6 +7440,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The customer's current name (null once the account is gone) */
+            customerName: string | null;
         };
         SupportRequestAdminDetail: {
             id: number;
@@ -7456,6 +7462,8 @@ export interface components {
             /** @description ISO-8601 instant */
             updatedAt: string;
             assignedAdminId: string | null;
+            /** @description The customer's current name (null once the account is gone) */
+            customerName: string | null;
             messages: components["schemas"]["SupportRequestMessageAdmin"][];
         };
         EmiConfig: {
@@ -38764,6 +38772,12 @@ export interface operations {
                                 orders: number;
                                 /** @description finalPayable of the orders placed today whose payment is completed or cod_collected */
                                 revenue: number;
+                                /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                                refunds: number;
+                                /** @description Of refunds, what has not been given back yet (not settled) */
+                                refundsOwed: number;
+                                /** @description revenue − refunds */
+                                netRevenue: number;
                                 /** @description Orders placed in the period by their current status; every status is present */
                                 ordersByStatus: {
                                     created: number;
@@ -38792,6 +38806,12 @@ export interface operations {
                                 orders: number;
                                 /** @description Whole NPR */
                                 revenue: number;
+                                /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                                refunds: number;
+                                /** @description Of refunds, what has not been given back yet (not settled) */
+                                refundsOwed: number;
+                                /** @description revenue − refunds */
+                                netRevenue: number;
                                 /** @description Orders placed in the period by their current status; every status is present */
                                 ordersByStatus: {
                                     created: number;
@@ -38813,6 +38833,10 @@ export interface operations {
                                     date: string;
                                     /** @description Whole NPR */
                                     revenue: number;
+                                    /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                                    refunds: number;
+                                    /** @description revenue − refunds */
+                                    netRevenue: number;
                                     orders: number;
                                 }[];
                             } | null;

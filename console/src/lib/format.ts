@@ -183,3 +183,50 @@ export function formatShortDate(date: string, language: Language = 'en'): string
   const [, month, day] = calendarParts(date);
   return localDigits(dayMonth(month, day, language), language);
 }
+
+/**
+ * Amounts the server wrote into a sentence as "<digits> NPR" (activity summaries are stored
+ * English text) shown as money everywhere else is: "Collected 12000 NPR" → "Collected NPR 12,000"
+ * / "Collected रु 12,000".
+ */
+export function formatMoneyInText(text: string, language: Language = 'en'): string {
+  return text.replace(/(-?\d+) NPR\b/g, (_, digits: string) => formatMoney(Number(digits), language));
+}
+
+/** A month's label for a calendar's header: "Nov 2025" / "नोभेम्बर 2025" (`date` is any day of it). */
+export function formatMonthYear(date: string, language: Language = 'en'): string {
+  const [year, month] = calendarParts(date);
+  return `${(language === 'ne' ? AD_MONTHS_NE : EN_MONTHS)[month - 1]} ${year}`;
+}
+
+function bsParts(date: string): [number, number, number] | null {
+  try {
+    const [year, month, day] = ADtoBS(date).split('-').map(Number) as [number, number, number];
+    return year && month && day ? [year, month, day] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Bikram Sambat day of the month of a calendar date (for a calendar's cells), or null. */
+export function bsDayOf(date: string): number | null {
+  return bsParts(date)?.[2] ?? null;
+}
+
+/**
+ * The Bikram Sambat months a Gregorian month overlaps (`date` is any day of it):
+ * "Kartik–Mangsir 2082 BS", "Poush 2082 – Magh 2082 BS" across a BS year only when the year changes.
+ */
+export function formatBsMonthsOf(date: string, language: Language = 'en'): string | null {
+  const [year, month] = calendarParts(date);
+  const first = bsParts(`${year}-${pad(month)}-01`);
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = bsParts(`${year}-${pad(month)}-${pad(lastDay)}`);
+  if (!first || !last) return null;
+  const names = language === 'ne' ? MONTH_NP : MONTH_EN;
+  const era = language === 'ne' ? 'वि.सं.' : 'BS';
+  const from = names[first[1] - 1];
+  const to = names[last[1] - 1];
+  if (first[0] !== last[0]) return `${from} ${first[0]} – ${to} ${last[0]} ${era}`;
+  return first[1] === last[1] ? `${from} ${first[0]} ${era}` : `${from}–${to} ${first[0]} ${era}`;
+}

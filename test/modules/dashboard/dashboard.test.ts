@@ -28,6 +28,15 @@ let c: OrdersTestApp;
 let productId: number;
 let superadmin: SignedIn;
 
+/** A day of `revenueByDay` without refunds. */
+const day = (date: string, revenue: number, orders: number) => ({
+  date,
+  revenue,
+  refunds: 0,
+  netRevenue: revenue,
+  orders,
+});
+
 /** Every status at zero but the given ones. */
 const statusCounts = (counts: Partial<Record<(typeof STATUSES)[number], number>>) => ({
   ...Object.fromEntries(STATUSES.map((s) => [s, 0])),
@@ -90,6 +99,9 @@ describe('GET /api/admin/dashboard: orders', () => {
       orders: 3,
       // Only the paid online order: the COD cash is not collected, the other payment failed.
       revenue: 1100,
+      refunds: 0,
+      refundsOwed: 0,
+      netRevenue: 1100,
       ordersByStatus: statusCounts({ paid: 1, payment_pending: 1, payment_failed: 1 }),
     });
   });
@@ -99,16 +111,18 @@ describe('GET /api/admin/dashboard: orders', () => {
     expect(last30Days.from).toBe('2026-02-09');
     expect(last30Days.to).toBe('2026-03-10');
     expect(last30Days.revenueByDay).toHaveLength(30);
-    expect(last30Days.revenueByDay[0]).toEqual({ date: '2026-02-09', revenue: 1100, orders: 1 });
-    expect(last30Days.revenueByDay[1]).toEqual({ date: '2026-02-10', revenue: 0, orders: 0 });
-    expect(last30Days.revenueByDay.at(-2)).toEqual({ date: '2026-03-09', revenue: 1100, orders: 1 });
-    expect(last30Days.revenueByDay.at(-1)).toEqual({ date: '2026-03-10', revenue: 1100, orders: 3 });
+    expect(last30Days.revenueByDay[0]).toEqual(day('2026-02-09', 1100, 1));
+    expect(last30Days.revenueByDay[1]).toEqual(day('2026-02-10', 0, 0));
+    expect(last30Days.revenueByDay.at(-2)).toEqual(day('2026-03-09', 1100, 1));
+    expect(last30Days.revenueByDay.at(-1)).toEqual(day('2026-03-10', 1100, 3));
     const days = last30Days.revenueByDay.map((d: { date: string }) => d.date);
     expect(new Set(days).size).toBe(30);
     expect([...days].sort()).toEqual(days);
-    // 8 Feb (before the period) is left out; the refunded order still counts as revenue.
+    // 8 Feb (before the period) is left out; the refunded order still counts as revenue (it has
+    // no refund record: forced to refund_approved, so nothing is owed back for it either).
     expect(last30Days.orders).toBe(6);
     expect(last30Days.revenue).toBe(4 * 1100);
+    expect(last30Days).toMatchObject({ refunds: 0, refundsOwed: 0, netRevenue: 4 * 1100 });
     expect(last30Days.ordersByStatus).toEqual(
       statusCounts({ paid: 3, refund_approved: 1, payment_pending: 1, payment_failed: 1 }),
     );
@@ -136,15 +150,57 @@ describe('GET /api/admin/dashboard: orders', () => {
         date: '2026-03-11',
         orders: 0,
         revenue: 0,
+        refunds: 0,
+        refundsOwed: 0,
+        netRevenue: 0,
         ordersByStatus: statusCounts({}),
       });
       expect(data.last30Days.from).toBe('2026-02-10');
-      expect(data.last30Days.revenueByDay.at(-2)).toEqual({ date: '2026-03-10', revenue: 1100, orders: 3 });
+      expect(data.last30Days.revenueByDay.at(-2)).toEqual(day('2026-03-10', 1100, 3));
       // 9 Feb has left the period.
       expect(data.last30Days.orders).toBe(5);
     } finally {
       clock.set(NOW);
     }
+  });
+});
+
+describe('GET /api/admin/dashboard: refunds beside revenue (issue 27, item 3)', () => {
+  it('a COD order cancelled by the shop after its cash was collected: revenue, refund owed, net', async () => {
+    const before = await dashboard(superadmin);
+    // Monday 2 March, 14:00 local: COD, cash collected at the counter, then the shop cancels it.
+    const orderId = await placeAt('2026-03-02T08:15:00.000Z', 'cod');
+    await c.forceOrder(orderId, { status: 'paid', paymentStatus: 'cod_collected' });
+    clock.set(NOW);
+    const cancel = await c.http.call('POST', `/api/admin/orders/${orderId}/cancel`, c.admin.headers, {
+      reason: 'Out of stock after all',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(202);
+    expect(await c.adminSettled(cancel.json().data.requestId)).toMatchObject({
+      status: 'completed',
+      result: { orderStatus: 'cancelled', paymentStatus: 'cod_collected', refundStatus: 'pending' },
+    });
+
+    const owed = (await dashboard(superadmin)).last30Days;
+    // The cash still counts as the day's revenue (the analytics rule); the refund stands beside it.
+    expect(owed.revenue).toBe(before.last30Days.revenue + 1100);
+    expect(owed).toMatchObject({ refunds: 1100, refundsOwed: 1100, netRevenue: before.last30Days.revenue });
+    const march2 = owed.revenueByDay.find((d: { date: string }) => d.date === '2026-03-02');
+    expect(march2).toEqual({ date: '2026-03-02', revenue: 1100, refunds: 1100, netRevenue: 0, orders: 1 });
+
+    // Given back in cash: no longer owed, still a refund (the net does not move).
+    const { refunds } = await c.adminOrder(orderId);
+    const settle = await c.http.call(
+      'POST',
+      `/api/admin/orders/${orderId}/refunds/${refunds[0].id}/settle`,
+      c.admin.headers,
+      { method: 'cash', remarks: 'Paid back at the counter' },
+    );
+    expect(settle.statusCode, settle.body).toBe(200);
+    const settled = (await dashboard(superadmin)).last30Days;
+    expect(settled).toMatchObject({ refunds: 1100, refundsOwed: 0, netRevenue: before.last30Days.revenue });
+    // Today is untouched: the order was placed on 2 March.
+    expect((await dashboard(superadmin)).today).toEqual(before.today);
   });
 });
 

@@ -145,6 +145,26 @@ describe('support inquiries (admin)', () => {
       }
     });
 
+    it("names an account holder's conversation by the account's name (customerName); a guest's is null", async () => {
+      const tag = `nm${Date.now()}`;
+      const g = await createGuestInquiry(t, { subject: `Guest ${tag}`, guestName: 'Maya' });
+      const c = await createCustomerInquiry(t, customer, { subject: `Account ${tag}` });
+      const list = await call('GET', `/api/admin/support-inquiries?search=${tag}`, {
+        headers: reader.headers,
+      });
+      expect(list.statusCode).toBe(200);
+      const byId = new Map(
+        list.json().data.map((i: { id: number; customerName: string | null }) => [i.id, i.customerName]),
+      );
+      expect(byId.get(c.id)).toBe('Gita Rai');
+      expect(byId.get(g.id)).toBeNull();
+      const detail = await call('GET', `/api/admin/support-inquiries/${c.id}`, { headers: reader.headers });
+      expect(detail.json().data).toMatchObject({ customerId: customer.userId, customerName: 'Gita Rai' });
+      // Visitors see no such field: it is the back office's.
+      const own = await call('GET', `/api/support-inquiries/${c.id}`, { headers: customer.headers });
+      expect(own.json().data).not.toHaveProperty('customerName');
+    });
+
     it('detail shows contact fields, assigned admin id and the full history with admin author ids', async () => {
       const g = await createGuestInquiry(t, { guestName: 'Maya', guestPhone: '+977980' });
       await admin('POST', `/api/admin/support-inquiries/${g.id}/messages`, { body: 'Hi Maya' });

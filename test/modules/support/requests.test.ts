@@ -261,6 +261,23 @@ describe('support requests', () => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it("names each ticket's customer by the account's current name (customerName), list and detail", async () => {
+      const tag = `nm${Date.now()}`;
+      const ticket = await openTicket(customer, { subject: `Name ${tag}` });
+      const list = await call('GET', `/api/admin/support-requests?search=${tag}`, {
+        headers: reader.headers,
+      });
+      expect(list.json().data).toMatchObject([{ id: ticket.id, customerName: 'Bikash' }]);
+      const detail = await call('GET', `/api/admin/support-requests/${ticket.id}`, {
+        headers: reader.headers,
+      });
+      expect(detail.json().data).toMatchObject({ customerId: customer.userId, customerName: 'Bikash' });
+      const mine = await call('GET', `/api/mobile/support-requests/${ticket.id}`, {
+        headers: customer.headers,
+      });
+      expect(mine.json().data).not.toHaveProperty('customerName');
+    });
+
     it('detail shows the assigned admin and internal author ids', async () => {
       const ticket = await openTicket();
       await admin('POST', `/api/admin/support-requests/${ticket.id}/messages`, { body: 'Looking' });

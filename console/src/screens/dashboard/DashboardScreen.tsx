@@ -53,7 +53,6 @@ type OrderStatus = keyof OrderFigures['today']['ordersByStatus'];
 
 function DashboardSections({ data }: { data: Dashboard }) {
   const { t } = useTranslation('dashboard');
-  const language = useLanguage();
   const orders: OrderFigures | null =
     data.today && data.last30Days
       ? { timeZone: data.timeZone, today: data.today, last30Days: data.last30Days }
@@ -68,9 +67,9 @@ function DashboardSections({ data }: { data: Dashboard }) {
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <Figure label={t('figures.ordersToday')} value={formatCount(orders.today.orders)} />
-            <Figure label={t('figures.revenueToday')} value={formatMoney(orders.today.revenue, language)} />
+            <RevenueFigure label={t('figures.revenueToday')} period={orders.today} />
             <Figure label={t('figures.orders30')} value={formatCount(orders.last30Days.orders)} />
-            <Figure label={t('figures.revenue30')} value={formatMoney(orders.last30Days.revenue, language)} />
+            <RevenueFigure label={t('figures.revenue30')} period={orders.last30Days} />
           </SimpleGrid>
           <RevenueChart data={orders} />
           <OrdersByStatus data={orders} />
@@ -82,6 +81,25 @@ function DashboardSections({ data }: { data: Dashboard }) {
       </SimpleGrid>
     </Stack>
   );
+}
+
+/**
+ * Revenue as the shop keeps it: net of the refunds owed or given back on the same orders, with
+ * the sales and the refunds beside it, so money owed back never reads as money earned.
+ */
+function RevenueFigure({
+  label,
+  period,
+}: {
+  label: string;
+  period: Pick<OrderFigures['today'], 'revenue' | 'refunds' | 'refundsOwed' | 'netRevenue'>;
+}) {
+  const { t } = useTranslation('dashboard');
+  const language = useLanguage();
+  const money = (amount: number) => formatMoney(amount, language);
+  const split = t('figures.split', { sales: money(period.revenue), refunds: money(period.refunds) });
+  const owed = period.refundsOwed > 0 ? ` ${t('figures.owed', { owed: money(period.refundsOwed) })}` : '';
+  return <Figure label={label} value={money(period.netRevenue)} hint={`${split}${owed}`} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -112,7 +130,7 @@ function RevenueChart({ data }: { data: OrderFigures }) {
       <div
         role="img"
         aria-label={t('chart.summary', {
-          revenue: formatMoney(data.last30Days.revenue, language),
+          revenue: formatMoney(data.last30Days.netRevenue, language),
           orders: formatCount(data.last30Days.orders),
         })}
       >
@@ -120,7 +138,7 @@ function RevenueChart({ data }: { data: OrderFigures }) {
           h={260}
           data={days}
           dataKey="day"
-          series={[{ name: 'revenue', label: t('chart.revenue'), color: 'indigo.6' }]}
+          series={[{ name: 'netRevenue', label: t('chart.revenue'), color: 'indigo.6' }]}
           curveType="monotone"
           valueFormatter={(value) => formatMoney(value, language)}
           // The axis shows grouped figures only: "NPR" on every tick would crowd it.

@@ -1,16 +1,20 @@
 // The activity log: what admins (and the server itself) did, newest first, filtered by admin,
-// by the kind of record and its id, and by a period of the store's calendar.
+// by the kind of record and its id, and by a period of the store's calendar. Actions and kinds of
+// record are named in the console's language (unknown ones fall back to their code in words);
+// amounts in the server's summaries read as money everywhere else does.
 import { Anchor, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { components } from '@pasal/client';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StoreDateTime } from '../../components/Formatted';
+import { StoreDateTime, useLanguage } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { FormError } from '../../components/StatePanels';
+import { StoreDateInput } from '../../components/StoreDateInput';
 import { fieldErrorsOf } from '../../lib/api-errors';
+import { formatMoneyInText } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
 import { useSession } from '../../session/session';
 import { useAllAdmins } from './staff-api';
@@ -60,29 +64,46 @@ function nextDay(date: string): string {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Where an entry's record lives in the console, for the kinds that have a screen. */
+/** Where an entry's record lives in the console, for the kinds that have a screen of their own. */
+const RECORD_PATHS: Record<string, (id: string) => string> = {
+  order: (id) => `/orders/${id}`,
+  product: (id) => `/catalog/products/${id}`,
+  invoice: (id) => `/tax/invoices/${id}`,
+  credit_note: (id) => `/tax/credit-notes/${id}`,
+  support_inquiry: (id) => `/support/inquiries/${id}`,
+  support_request: (id) => `/support/tickets/${id}`,
+  repair_request: (id) => `/repairs/${id}`,
+  webhook: (id) => `/settings/webhooks/${id}`,
+};
+
 function recordPath(entry: Entry): string | null {
-  if (!entry.entityId) return null;
-  if (entry.entityType === 'order') return `/orders/${entry.entityId}`;
-  if (entry.entityType === 'product') return `/catalog/products/${entry.entityId}`;
-  return null;
+  const path = RECORD_PATHS[entry.entityType];
+  return entry.entityId && path ? path(entry.entityId) : null;
 }
+
+/** A code the console has no name for yet, in words rather than snake_case: "cod collect". */
+const inWords = (code: string) => code.replaceAll('_', ' ');
 
 export function ActivityScreen() {
   const { t } = useTranslation('staff');
   const { client } = useSession();
+  const language = useLanguage();
   const timeZone = useStoreTimeZone();
   const admins = useAllAdmins();
   const [adminId, setAdminId] = useState<string | null>(null);
-  const [entityTypeText, setEntityTypeText] = useState('');
+  const [entityType, setEntityType] = useState<string | null>(null);
   const [entityIdText, setEntityIdText] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [entityType] = useDebouncedValue(entityTypeText.trim(), 300);
   const [entityId] = useDebouncedValue(entityIdText.trim(), 300);
+  const actionName = (action: string) => t(`activity.actions.${action}`, { defaultValue: inWords(action) });
+  const kindName = (kind: string) => t(`activity.kinds.${kind}`, { defaultValue: inWords(kind) });
+  const kinds = Object.keys(t('activity.kinds', { returnObjects: true }) as Record<string, string>)
+    .map((kind) => ({ value: kind, label: kindName(kind) }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
   const filters = {
     adminId: adminId ?? undefined,
-    entityType: entityType || undefined,
+    entityType: entityType ?? undefined,
     entityId: entityId || undefined,
     from: DATE.test(from) ? startOfStoreDay(from, timeZone).toISOString() : undefined,
     // Inclusive: up to the last millisecond of the chosen day.
@@ -102,7 +123,7 @@ export function ActivityScreen() {
   const queryErrors = list.query.error ? fieldErrorsOf(list.query.error, 'querystring') : {};
   const reset = () => {
     setAdminId(null);
-    setEntityTypeText('');
+    setEntityType(null);
     setEntityIdText('');
     setFrom('');
     setTo('');
@@ -133,13 +154,14 @@ export function ActivityScreen() {
           ))
         ),
     },
-    { key: 'action', header: t('activity.actionColumn'), cell: (e) => e.action },
+    { key: 'action', header: t('activity.actionColumn'), cell: (e) => actionName(e.action) },
     {
       key: 'record',
       header: t('activity.record'),
       cell: (e) => {
         const path = recordPath(e);
-        const label = e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType;
+        const kind = kindName(e.entityType);
+        const label = e.entityId ? t('activity.recordLabel', { kind, id: e.entityId }) : kind;
         return path ? (
           <Anchor component={Link} to={path} size="sm">
             {label}
@@ -149,7 +171,7 @@ export function ActivityScreen() {
         );
       },
     },
-    { key: 'summary', header: t('activity.summary'), cell: (e) => e.summary },
+    { key: 'summary', header: t('activity.summary'), cell: (e) => formatMoneyInText(e.summary, language) },
   ];
 
   return (
@@ -167,12 +189,15 @@ export function ActivityScreen() {
             w={220}
           />
         )}
-        <TextInput
+        <Select
           label={t('activity.entityType')}
-          description={t('activity.entityTypeHint')}
-          value={entityTypeText}
-          onChange={(event) => changed(setEntityTypeText)(event.currentTarget.value)}
-          w={180}
+          placeholder={t('activity.anyKind')}
+          data={kinds}
+          value={entityType}
+          onChange={changed(setEntityType)}
+          searchable
+          clearable
+          w={200}
         />
         <TextInput
           label={t('activity.entityId')}
@@ -180,21 +205,19 @@ export function ActivityScreen() {
           onChange={(event) => changed(setEntityIdText)(event.currentTarget.value)}
           w={160}
         />
-        <TextInput
-          type="date"
+        <StoreDateInput
           label={t('activity.from')}
           value={from}
-          onChange={(event) => changed(setFrom)(event.currentTarget.value)}
+          onChange={changed(setFrom)}
           error={queryErrors.from}
-          w={170}
+          w={200}
         />
-        <TextInput
-          type="date"
+        <StoreDateInput
           label={t('activity.to')}
           value={to}
-          onChange={(event) => changed(setTo)(event.currentTarget.value)}
+          onChange={changed(setTo)}
           error={queryErrors.to}
-          w={170}
+          w={200}
         />
         <Button variant="default" onClick={reset}>
           {t('activity.reset')}

@@ -1,20 +1,23 @@
-// Roles and their permission codes: what each kind of staff member may do. A role is edited
-// with the full list of codes the server knows (GET /api/admin/permissions), grouped by module.
-// The superadmin role holds every code and cannot change; built-in roles keep their names.
+// Roles and their permissions: what each kind of staff member may do. A role is edited with the
+// full list of codes the server knows (GET /api/admin/permissions), each named in the console's
+// language and grouped by the area of the back office it opens (permission-areas.ts). The
+// superadmin role holds every code and cannot change; built-in roles keep their names.
 import {
+  Accordion,
   Button,
   Checkbox,
   Group,
   Modal,
-  ScrollArea,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
+  Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
@@ -24,20 +27,37 @@ import { ErrorState, FormError, LoadingState } from '../../components/StatePanel
 import { describeError } from '../../lib/api-errors';
 import { textField, useFormErrors } from '../../lib/form-errors';
 import { useSession } from '../../session/session';
+import {
+  arrangePermissions,
+  CUSTOMER_PERMISSION_GROUP,
+  type PermissionGroup,
+  splitCode,
+} from './permission-areas';
 import { type Role, staffErrorKey } from './staff-api';
 
 const SUPERADMIN = 'superadmin';
 
-/** "Orders_READ", "Orders_UPDATE" → [["Orders", ["READ", "UPDATE"]]], modules in order. */
-function byModule(codes: readonly string[]): Array<[string, string[]]> {
+/** A code's name in the console's language; the code itself for one this console does not know. */
+export const permissionName = (t: TFunction, code: string) =>
+  t(`staff:permissions.${code}`, { defaultValue: code });
+const groupName = (t: TFunction, group: string) =>
+  t(`staff:permissionGroups.${group}`, { defaultValue: group });
+
+/**
+ * A role's codes in words, group by group: "Support inquiries: see, change · Feedback: see".
+ * Customers' codes (the customer role) stay codes: no staff area names them.
+ */
+function describeCodes(t: TFunction, codes: readonly string[]): string {
   const groups = new Map<string, string[]>();
   for (const code of codes) {
-    const cut = code.lastIndexOf('_');
-    const module = cut > 0 ? code.slice(0, cut) : code;
-    const action = cut > 0 ? code.slice(cut + 1) : code;
-    groups.set(module, [...(groups.get(module) ?? []), action]);
+    const [group, action] = splitCode(code);
+    const word =
+      group === CUSTOMER_PERMISSION_GROUP || !t(`staff:permissions.${code}`, { defaultValue: '' })
+        ? code
+        : t(`staff:permissionActions.${action}`, { defaultValue: action });
+    groups.set(group, [...(groups.get(group) ?? []), word]);
   }
-  return [...groups].sort(([a], [b]) => a.localeCompare(b));
+  return [...groups].map(([group, words]) => `${groupName(t, group)}: ${words.join(', ')}`).join(' · ');
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; role: Role };
@@ -98,11 +118,7 @@ export function RolesScreen() {
             <Text size="xs" c="dimmed">
               {t('roles.codeCount', { count: r.permissions.length })}
             </Text>
-            <Text size="xs">
-              {byModule(r.permissions)
-                .map(([module, actions]) => `${module}: ${actions.join(', ')}`)
-                .join(' · ')}
-            </Text>
+            <Text size="xs">{describeCodes(t, r.permissions)}</Text>
           </Stack>
         ),
     },
@@ -216,12 +232,16 @@ function RoleForm({ editing, onClose }: { editing: Editing; onClose: () => void 
   };
   const staffError = staffErrorKey(save.error);
   const codesError = errors.of('permissions');
+  // On a phone the dialog takes the whole screen: the permission list needs the width.
+  const phone = useMediaQuery('(max-width: 36em)');
 
   return (
     <Modal
       opened
       onClose={onClose}
       size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
       title={before ? t('roles.editTitle', { name: before.name }) : t('roles.createTitle')}
     >
       <form onSubmit={submit}>
@@ -262,42 +282,20 @@ function RoleForm({ editing, onClose }: { editing: Editing; onClose: () => void 
             ) : catalog.isError ? (
               <ErrorState error={catalog.error} onRetry={() => catalog.refetch()} />
             ) : (
-              <ScrollArea.Autosize mah={380} type="auto">
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" aria-labelledby="role-permissions">
-                  {[...catalog.data]
-                    .sort((a, b) => a.module.localeCompare(b.module))
-                    .map((group) => (
-                      <fieldset
-                        key={group.module}
-                        style={{
-                          border: '1px solid var(--mantine-color-gray-3)',
-                          borderRadius: 4,
-                          padding: 8,
-                        }}
-                      >
-                        <legend>
-                          <Text size="sm" fw={600} span>
-                            {group.module}
-                          </Text>
-                        </legend>
-                        <Stack gap={4}>
-                          {group.codes.map((code) => (
-                            <Checkbox
-                              key={code}
-                              size="xs"
-                              label={code}
-                              checked={codes.includes(code)}
-                              onChange={(event) => toggle(code, event.currentTarget.checked)}
-                            />
-                          ))}
-                        </Stack>
-                      </fieldset>
-                    ))}
-                </SimpleGrid>
-              </ScrollArea.Autosize>
+              <PermissionPicker catalog={catalog.data} codes={codes} onToggle={toggle} />
             )}
           </Stack>
-          <Group justify="flex-end">
+          {/* The dialog scrolls as a whole (one scrollbar); its buttons stay in view at the bottom. */}
+          <Group
+            justify="flex-end"
+            py="sm"
+            style={{
+              position: 'sticky',
+              bottom: 0,
+              background: 'var(--mantine-color-body)',
+              borderTop: '1px solid var(--mantine-color-gray-3)',
+            }}
+          >
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}
             </Button>
@@ -308,6 +306,96 @@ function RoleForm({ editing, onClose }: { editing: Editing; onClose: () => void 
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Within a group: see, add, change, delete, then the group's own actions, as the server lists them. */
+const ACTION_ORDER = ['READ', 'CREATE', 'UPDATE', 'DELETE'];
+const actionRank = (code: string) => {
+  const rank = ACTION_ORDER.indexOf(splitCode(code)[1]);
+  return rank < 0 ? ACTION_ORDER.length : rank;
+};
+const byAction = (a: string, b: string) => actionRank(a) - actionRank(b);
+
+/**
+ * Every permission staff may be given, by area of the back office and then by group, each named
+ * in words; the areas without a screen here fold away (they matter to API integrations only).
+ * It grows down, never sideways: fieldsets may shrink (their default minimum is their content).
+ */
+function PermissionPicker({
+  catalog,
+  codes,
+  onToggle,
+}: {
+  catalog: readonly PermissionGroup[];
+  codes: readonly string[];
+  onToggle: (code: string, on: boolean) => void;
+}) {
+  const { t } = useTranslation('staff');
+  const areas = arrangePermissions(catalog);
+  const groupsOf = (groups: PermissionGroup[]) => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {groups.map((group) => (
+        <fieldset
+          key={group.module}
+          style={{
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 4,
+            padding: 8,
+            margin: 0,
+            minWidth: 0,
+          }}
+        >
+          <legend>
+            <Text size="sm" fw={600} span>
+              {groupName(t, group.module)}
+            </Text>
+          </legend>
+          <Stack gap={6}>
+            {[...group.codes].sort(byAction).map((code) => (
+              <Checkbox
+                key={code}
+                size="xs"
+                label={permissionName(t, code)}
+                checked={codes.includes(code)}
+                onChange={(event) => onToggle(code, event.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+        </fieldset>
+      ))}
+    </SimpleGrid>
+  );
+  const withScreens = areas.filter((a) => a.area !== 'apiOnly');
+  const apiOnly = areas.find((a) => a.area === 'apiOnly');
+  const apiOnlyHeld = apiOnly?.groups.flatMap((g) => g.codes).filter((c) => codes.includes(c)).length ?? 0;
+  return (
+    <Stack gap="md" role="group" aria-labelledby="role-permissions">
+      {withScreens.map(({ area, groups }) => (
+        <section key={area} aria-labelledby={`permission-area-${area}`}>
+          <Title order={3} size="h5" mb={6} id={`permission-area-${area}`}>
+            {t(`permissionAreas.${area}`)}
+          </Title>
+          {groupsOf(groups)}
+        </section>
+      ))}
+      {apiOnly && (
+        <Accordion variant="contained" defaultValue={apiOnlyHeld > 0 ? 'apiOnly' : null}>
+          <Accordion.Item value="apiOnly">
+            <Accordion.Control>
+              {t('permissionAreas.apiOnly')}
+              {apiOnlyHeld > 0 && ` (${t('roles.codeCount', { count: apiOnlyHeld })})`}
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Text size="sm" c="dimmed" mb="sm">
+                {t('permissionAreas.apiOnlyHint')}
+              </Text>
+              {groupsOf(apiOnly.groups)}
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      )}
+    </Stack>
   );
 }
 
@@ -325,7 +413,12 @@ function DeleteRole({ role, onClose }: { role: Role; onClose: () => void }) {
   });
   const key = staffErrorKey(remove.error);
   return (
-    <Modal opened onClose={onClose} title={t('roles.deleteTitle', { name: role.name })}>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
+      title={t('roles.deleteTitle', { name: role.name })}
+    >
       <Stack>
         <Text size="sm">{t('roles.deleteText')}</Text>
         {remove.error && (

@@ -221,7 +221,11 @@ function WhoWrote({ kind, detail }: { kind: ConversationKind; detail: Detail }) 
         </Field>
       )}
       <Field label={t('conversation.account')}>
-        {detail.customerId ? <CustomerName customerId={detail.customerId} /> : t('conversation.noAccount')}
+        {detail.customerId ? (
+          <CustomerName customerId={detail.customerId} name={detail.customerName} />
+        ) : (
+          t('conversation.noAccount')
+        )}
       </Field>
       <Field label={t('conversation.opened')}>
         <StoreDateTime value={detail.createdAt} />
@@ -256,7 +260,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** The customer's name and email, linked to their page, when the role may read customers. */
-function CustomerName({ customerId }: { customerId: string }) {
+function CustomerName({ customerId, name }: { customerId: string; name: string | null }) {
   const { t } = useTranslation('support');
   const { client, can } = useSession();
   const mayRead = can('Customers_READ');
@@ -266,10 +270,11 @@ function CustomerName({ customerId }: { customerId: string }) {
     enabled: mayRead,
     meta: { action: t('conversation.customerAction') },
   });
-  if (!mayRead) return <>{t('conversation.customerAccount')}</>;
+  // Without Customers_READ the conversation still names its customer (the inbox does too).
+  if (!mayRead) return <>{name ?? t('conversation.customerAccount')}</>;
   const label = customer.data
     ? `${customer.data.name} · ${customer.data.email}`
-    : t('conversation.customerAccount');
+    : (name ?? t('conversation.customerAccount'));
   return (
     <Anchor component={Link} to={`/customers/${customerId}`}>
       {label}

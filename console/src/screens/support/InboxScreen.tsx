@@ -256,7 +256,13 @@ function InboxLine({ item, active, myId }: { item: InboxItem; active: boolean; m
   const { t } = useTranslation('support');
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const to = item.kind === 'inquiry' ? `/support/inquiries/${item.id}` : `/support/tickets/${item.id}`;
-  const who = item.guestName ?? item.guestEmail ?? (item.customerId ? t('inbox.customer') : t('inbox.guest'));
+  // An account holder by the account's name (a guest may have typed another one); then what a
+  // guest gave; the plain word only when neither is known (an account since anonymised).
+  const who =
+    item.customerName ??
+    item.guestName ??
+    item.guestEmail ??
+    (item.customerId ? t('inbox.customer') : t('inbox.guest'));
   return (
     <UnstyledButton
       component={Link}

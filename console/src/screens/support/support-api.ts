@@ -45,7 +45,8 @@ export interface InboxItem {
   subject: string;
   status: AnyStatus;
   category: string;
-  /** Who wrote in, as far as the list knows (a guest's name or email; a customer's id). */
+  /** Who wrote in: the account holder's name, or a guest's name or email. */
+  customerName: string | null;
   guestName: string | null;
   guestEmail: string | null;
   customerId: string | null;
@@ -65,6 +66,7 @@ export function inboxItemOfInquiry(row: InquiryRow): InboxItem {
     subject: row.subject,
     status: row.status,
     category: row.category,
+    customerName: row.customerName,
     guestName: row.guestName,
     guestEmail: row.guestEmail,
     customerId: row.customerId,
@@ -84,6 +86,7 @@ export function inboxItemOfTicket(row: TicketRow): InboxItem {
     subject: row.subject,
     status: row.status,
     category: row.category,
+    customerName: row.customerName,
     guestName: null,
     guestEmail: null,
     customerId: row.customerId,

@@ -3,7 +3,7 @@
 // zone's rules (offsets, daylight saving) come from the database's time zone data.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
-import { type OrderStatus, orders } from '../orders.table';
+import { type OrderStatus, orderRefunds, orders } from '../orders.table';
 import type { AnalyticsBucket } from './analytics.schemas';
 
 export interface AnalyticsWindow {
@@ -35,6 +35,13 @@ export interface BucketRow {
   orderCount: number;
   /** Orders of the bucket that count as revenue. */
   paidCount: number;
+  /**
+   * Of that revenue, what is owed back or was given back: refunds `pending` or `approved` of the
+   * bucket's paid orders (requested and rejected ones are not owed), at most each order's total.
+   */
+  refunds: number;
+  /** Of `refunds`, what has not been given back yet (not settled). */
+  refundsOwed: number;
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -53,22 +60,39 @@ export async function bucketTotals(
     revenue: string;
     orderCount: number;
     paidCount: number;
+    refunds: string;
+    refundsOwed: string;
   }>(
     db,
     sql`
-      with placed as (
+      with owed as (
+        select ${orderRefunds.orderId} as order_id,
+               sum(${orderRefunds.amount}) as amount,
+               coalesce(sum(${orderRefunds.amount}) filter (where ${orderRefunds.settledAt} is null), 0) as unsettled
+        from ${orderRefunds}
+        where ${orderRefunds.status} in ('pending', 'approved')
+        group by 1
+      ),
+      placed as (
         select ${bucketOf(local, bucket)} as bucket,
                count(*)::int as order_count,
                (count(*) filter (where ${paid}))::int as paid_count,
-               coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0)::bigint as revenue
+               coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0)::bigint as revenue,
+               coalesce(sum(least(coalesce(owed.amount, 0), ${orders.finalPayable})) filter (where ${paid}), 0)::bigint
+                 as refunds,
+               coalesce(sum(least(coalesce(owed.unsettled, 0), ${orders.finalPayable})) filter (where ${paid}), 0)::bigint
+                 as refunds_owed
         from ${orders}
+        left join owed on owed.order_id = ${orders.id}
         where ${placedWithin(w)}
         group by 1
       )
       select (s.bucket at time zone ${w.timeZone}) as "bucketStart",
              coalesce(p.revenue, 0)::text as revenue,
              coalesce(p.order_count, 0) as "orderCount",
-             coalesce(p.paid_count, 0) as "paidCount"
+             coalesce(p.paid_count, 0) as "paidCount",
+             coalesce(p.refunds, 0)::text as refunds,
+             coalesce(p.refunds_owed, 0)::text as "refundsOwed"
       from generate_series(
              ${bucketOf(sql`${w.fromDate}::date::timestamp`, bucket)},
              ${bucketOf(sql`${w.toDate}::date::timestamp`, bucket)},
@@ -82,6 +106,8 @@ export async function bucketTotals(
     revenue: Number(r.revenue),
     orderCount: Number(r.orderCount),
     paidCount: Number(r.paidCount),
+    refunds: Number(r.refunds),
+    refundsOwed: Number(r.refundsOwed),
   }));
 }
 

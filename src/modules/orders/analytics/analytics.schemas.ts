@@ -72,6 +72,18 @@ const ordersByStatus = z
 
 const storeDay = z.iso.date().describe('A store-local calendar day (STORE_TIMEZONE)');
 
+/**
+ * Refunds beside the revenue they take back (docs/api-notes.md, "Dashboard"): the same orders as
+ * `revenue`, so `netRevenue` = `revenue` − `refunds` is what the period's sales kept.
+ */
+const refundFigures = {
+  refunds: amount.describe(
+    'Of revenue, what is owed back or was given back: pending or approved refunds of those orders',
+  ),
+  refundsOwed: amount.describe('Of refunds, what has not been given back yet (not settled)'),
+  netRevenue: amount.describe('revenue − refunds'),
+};
+
 /** The orders part of the admin dashboard: today and the 30 days ending today, store-local. */
 export const orderDashboardView = z.object({
   today: z.object({
@@ -80,6 +92,7 @@ export const orderDashboardView = z.object({
     revenue: amount.describe(
       'finalPayable of the orders placed today whose payment is completed or cod_collected',
     ),
+    ...refundFigures,
     ordersByStatus,
   }),
   last30Days: z.object({
@@ -87,9 +100,18 @@ export const orderDashboardView = z.object({
     to: storeDay.describe('Last day of the period: today'),
     orders: orderCount,
     revenue: amount,
+    ...refundFigures,
     ordersByStatus,
     revenueByDay: z
-      .array(z.object({ date: storeDay, revenue: amount, orders: orderCount }))
+      .array(
+        z.object({
+          date: storeDay,
+          revenue: amount,
+          refunds: refundFigures.refunds,
+          netRevenue: refundFigures.netRevenue,
+          orders: orderCount,
+        }),
+      )
       .describe('One entry per day, oldest first, 30 in all; days without orders are zeros'),
   }),
 });

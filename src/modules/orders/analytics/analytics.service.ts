@@ -118,10 +118,19 @@ export function districtAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Promi
 
 const DASHBOARD_DAYS = 30;
 
+/** A period's revenue beside the refunds it owes or gave back, and what it kept. */
+function moneyOf(days: repo.BucketRow[]) {
+  const sum = (figure: (d: repo.BucketRow) => number) => days.reduce((total, d) => total + figure(d), 0);
+  const revenue = sum((d) => d.revenue);
+  const refunds = sum((d) => d.refunds);
+  return { revenue, refunds, refundsOwed: sum((d) => d.refundsOwed), netRevenue: revenue - refunds };
+}
+
 /**
  * The orders part of the admin dashboard: today and the 30 days ending today in the store's
  * calendar, by the same rules as `orderAnalytics` (placed orders count whatever their state;
- * revenue from completed or cod_collected payments), so its figures equal the analytics screen's.
+ * revenue from completed or cod_collected payments), so its figures equal the analytics screen's;
+ * beside the revenue, the refunds owed or given back on those same orders and the net.
  * Two aggregate queries: the day series and the counts per status.
  */
 export async function orderDashboard(deps: AnalyticsDeps): Promise<OrderDashboardView> {
@@ -145,21 +154,23 @@ export async function orderDashboard(deps: AnalyticsDeps): Promise<OrderDashboar
   const revenueByDay = days.map((d) => ({
     date: storeDate(d.bucketStart, timeZone),
     revenue: d.revenue,
+    refunds: d.refunds,
+    netRevenue: d.revenue - d.refunds,
     orders: d.orderCount,
   }));
-  const todays = revenueByDay.find((d) => d.date === today) ?? { revenue: 0, orders: 0 };
+  const todays = days.filter((d) => storeDate(d.bucketStart, timeZone) === today);
   return {
     today: {
       date: today,
-      orders: todays.orders,
-      revenue: todays.revenue,
+      orders: todays.reduce((sum, d) => sum + d.orderCount, 0),
+      ...moneyOf(todays),
       ordersByStatus: byStatus((s) => s.lastDayCount),
     },
     last30Days: {
       from: window.fromDate,
       to: window.toDate,
-      orders: revenueByDay.reduce((sum, d) => sum + d.orders, 0),
-      revenue: revenueByDay.reduce((sum, d) => sum + d.revenue, 0),
+      orders: days.reduce((sum, d) => sum + d.orderCount, 0),
+      ...moneyOf(days),
       ordersByStatus: byStatus((s) => s.orderCount),
       revenueByDay,
     },

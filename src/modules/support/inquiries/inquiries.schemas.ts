@@ -140,7 +140,15 @@ export const visitorInquiryDetail = visitorInquiry
   })
   .meta({ id: 'SupportInquiryDetail' });
 export const adminInquiry = z
-  .object({ ...inquiryCommon, assignedAdminId: z.uuid().nullable() })
+  .object({
+    ...inquiryCommon,
+    assignedAdminId: z.uuid().nullable(),
+    // Beyond the interface's fields: staff see who wrote in without opening each conversation.
+    customerName: z
+      .string()
+      .nullable()
+      .describe("The account holder's current name when `customerId` is set; null for a guest"),
+  })
   .meta({ id: 'SupportInquiryAdmin' });
 export const adminInquiryDetail = adminInquiry
   .extend({ messages: z.array(adminMessage) })

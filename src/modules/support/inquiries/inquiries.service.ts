@@ -15,7 +15,7 @@ import { inquiryRoom } from '../realtime/support-events';
 import * as requestRepo from '../requests/requests.repository';
 import { assertAssignableAdmin, openRequest } from '../requests/requests.service';
 import { inquiryPermissions } from '../support.permissions';
-import { isoOrNull, type SupportDeps } from '../support.service';
+import { customerNameIn, customerNamesOf, isoOrNull, type SupportDeps } from '../support.service';
 import { assertInquiryReadable, INQUIRY_TOKEN_PREFIX, inquiryTokenCredential } from './inquiries.access';
 import { inquiryErrors } from './inquiries.errors';
 import { inquiryVerificationEmail } from './inquiries.mail';
@@ -84,9 +84,10 @@ export const toVisitorInquiry = (row: repo.InquiryRow): VisitorInquiry => ({
   ...common(row),
   isAssigned: row.assignedAdminId !== null,
 });
-export const toAdminInquiry = (row: repo.InquiryRow): AdminInquiry => ({
+export const toAdminInquiry = (row: repo.InquiryRow, names: Map<string, string>): AdminInquiry => ({
   ...common(row),
   assignedAdminId: row.assignedAdminId,
+  customerName: customerNameIn(names, row.customerId),
 });
 export const toVisitorMessage = (m: repo.InquiryMessageRow): VisitorMessage => ({
   id: m.id,
@@ -110,8 +111,10 @@ async function visitorDetail(db: Db, row: repo.InquiryRow): Promise<VisitorInqui
 }
 
 async function adminDetail(db: Db, row: repo.InquiryRow): Promise<AdminInquiryDetail> {
+  // One after the other: `db` may be a transaction, which runs one query at a time.
   const messages = await repo.listMessages(db, row.id);
-  return { ...toAdminInquiry(row), messages: messages.map(toAdminMessage) };
+  const names = await customerNamesOf(db, [row]);
+  return { ...toAdminInquiry(row, names), messages: messages.map(toAdminMessage) };
 }
 
 /** Stores an inquiry message and publishes it to the inquiry's room, in the write's transaction. */
@@ -385,7 +388,8 @@ export async function listInquiriesForAdmin(
     { by: query.sort, order: query.order },
     pageWindow(query),
   );
-  return { inquiries: rows.map(toAdminInquiry), meta: pageMeta(query, count) };
+  const names = await customerNamesOf(deps.db, rows);
+  return { inquiries: rows.map((row) => toAdminInquiry(row, names)), meta: pageMeta(query, count) };
 }
 
 export async function getInquiryForAdmin(

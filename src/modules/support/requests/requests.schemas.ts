@@ -81,7 +81,14 @@ export const customerRequestDetail = customerRequest
   .extend({ messages: z.array(customerRequestMessage) })
   .meta({ id: 'SupportRequestDetail' });
 export const adminRequest = z
-  .object({ ...requestCommon, assignedAdminId: z.uuid().nullable() })
+  .object({
+    ...requestCommon,
+    assignedAdminId: z.uuid().nullable(),
+    customerName: z
+      .string()
+      .nullable()
+      .describe("The customer's current name (null once the account is gone)"),
+  })
   .meta({ id: 'SupportRequestAdmin' });
 export const adminRequestDetail = adminRequest
   .extend({ messages: z.array(adminRequestMessage) })

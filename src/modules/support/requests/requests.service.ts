@@ -10,7 +10,7 @@ import { recordActivity } from '../../activity';
 import { findUserCard } from '../../identity';
 import { requestRoom } from '../realtime/support-events';
 import { requestPermissions } from '../support.permissions';
-import { isoOrNull, type SupportDeps } from '../support.service';
+import { customerNameIn, customerNamesOf, isoOrNull, type SupportDeps } from '../support.service';
 import { assertRequestReadable } from './requests.access';
 import { requestErrors } from './requests.errors';
 import * as repo from './requests.repository';
@@ -50,9 +50,10 @@ export const toCustomerRequest = (row: repo.RequestRow): CustomerRequest => ({
   ...common(row),
   isAssigned: row.assignedAdminId !== null,
 });
-export const toAdminRequest = (row: repo.RequestRow): AdminRequest => ({
+export const toAdminRequest = (row: repo.RequestRow, names: Map<string, string>): AdminRequest => ({
   ...common(row),
   assignedAdminId: row.assignedAdminId,
+  customerName: customerNameIn(names, row.customerId),
 });
 
 export const toCustomerMessage = (m: repo.RequestMessageRow): CustomerRequestMessage => ({
@@ -132,8 +133,10 @@ async function customerDetail(db: Db, row: repo.RequestRow): Promise<CustomerReq
 }
 
 async function adminDetail(db: Db, row: repo.RequestRow): Promise<AdminRequestDetail> {
+  // One after the other: `db` may be a transaction, which runs one query at a time.
   const messages = await repo.listMessages(db, row.id);
-  return { ...toAdminRequest(row), messages: messages.map(toAdminMessage) };
+  const names = await customerNamesOf(db, [row]);
+  return { ...toAdminRequest(row, names), messages: messages.map(toAdminMessage) };
 }
 
 async function authorName(db: Db, userId: string, fallback: string): Promise<string> {
@@ -244,7 +247,8 @@ export async function listRequestsForAdmin(
     { by: query.sort, order: query.order },
     pageWindow(query),
   );
-  return { requests: rows.map(toAdminRequest), meta: pageMeta(query, count) };
+  const names = await customerNamesOf(deps.db, rows);
+  return { requests: rows.map((row) => toAdminRequest(row, names)), meta: pageMeta(query, count) };
 }
 
 export async function getRequestForAdmin(
