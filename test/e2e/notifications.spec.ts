@@ -61,7 +61,8 @@ test('a new inquiry rings the bell live; one is marked read, then all (English)'
   const who = await freshAdmin(request, 'en');
   const token = await tokenOf(request, who);
   await signIn(page, who);
-  await expect(bell(page, /^Notifications$/)).toBeVisible();
+  // Other tests' guests may write at any time and reach this admin too: counts are never assumed.
+  await expect(bell(page, /^Notifications(, \d+ unread)?$/)).toBeVisible();
 
   const stamp = `${testInfo.workerIndex}-${Date.now()}`;
   const first = `Lokta notebooks? (${stamp}a)`;
@@ -92,7 +93,7 @@ test('a new inquiry rings the bell live; one is marked read, then all (English)'
   expect(feed.items.find((n) => n.body.endsWith(second))?.isRead).toBe(false);
 
   await panel.getByRole('button', { name: 'Mark all read' }).click();
-  await expect(bell(page, /^Notifications$/)).toBeVisible();
+  await expect(items.filter({ hasText: stamp }).getByRole('button')).toHaveCount(0);
   feed = await feedOf(request, token);
   expect(feed.items.filter((n) => n.body.includes(stamp)).map((n) => n.isRead)).toEqual([true, true]);
 });
@@ -106,15 +107,16 @@ test('the bell on a phone, in Nepali: the panel fits and a notification is marke
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, who);
   await chooseLanguage(page, 'ne');
-  await expect(bell(page, /^सूचनाहरू$/)).toBeVisible();
+  // Other tests' guests may write at any time and reach this admin too: counts are never assumed.
+  await expect(bell(page, /^सूचनाहरू(, \d+ नपढिएको)?$/)).toBeVisible();
 
   const subject = `Pashmina sizes? (${testInfo.workerIndex}-${Date.now()})`;
   await guestWrites(request, subject);
-  await expect(bell(page, /^सूचनाहरू, 1 नपढिएको$/)).toBeVisible({ timeout: 20_000 });
+  await expect(bell(page, /^सूचनाहरू, \d+ नपढिएको$/)).toBeVisible({ timeout: 20_000 });
   await bell(page, /नपढिएको/).click();
   const panel = page.getByRole('dialog', { name: 'सूचनाहरू' });
   const item = panel.getByRole('listitem').filter({ hasText: subject });
-  await expect(item.getByText('नयाँ सहायता सोधपुछ')).toBeVisible();
+  await expect(item.getByText('नयाँ सहायता सोधपुछ')).toBeVisible({ timeout: 20_000 });
   const box = await panel.boundingBox();
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -123,8 +125,7 @@ test('the bell on a phone, in Nepali: the panel fits and a notification is marke
   await keepScreenshot(page, testInfo, 'notifications-ne-390');
 
   await item.getByRole('button', { name: 'पढियो: नयाँ सहायता सोधपुछ' }).click();
-  await expect(bell(page, /^सूचनाहरू$/)).toBeVisible();
+  await expect(item.getByRole('button')).toHaveCount(0);
   const feed = await feedOf(request, token);
   expect(feed.items.find((n) => n.body.endsWith(subject))?.isRead).toBe(true);
-  expect(feed.unread).toBe(0);
 });
