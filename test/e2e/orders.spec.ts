@@ -1,8 +1,10 @@
 // The orders screens: an order found through the list's search and moved through fulfilment to
-// delivered from its page, and the list filtered by a status.
+// delivered from its page, the list filtered by a status, and an owed refund recorded as given
+// back.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectListsSettled, keepScreenshot, signIn } from './console';
 import { placeCodOrder } from './orders-api';
+import { adminGet, apiCall, collectedCodOrder } from './staff-api';
 
 /** Opens the orders list from the menu (the pointer stays on the entry: its contrast is checked too). */
 async function openOrdersFromMenu(page: Page) {
@@ -124,4 +126,47 @@ test('the orders list filtered by a status keeps the filter in the address', asy
   await expect(firstOrder).toContainText('वि.सं.');
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'orders-list-nepali');
+});
+
+interface RefundRow {
+  status: string;
+  settlement: { method: string; reference: string | null; remarks: string } | null;
+}
+
+test('an owed refund is recorded as given back from the order page (issue 27, item 2)', async ({
+  page,
+  request,
+}, testInfo) => {
+  // COD cash collected, then the shop cancels the order: the money is owed back.
+  const { orderId, orderNumber, token } = await collectedCodOrder(request);
+  await apiCall(request, 'POST', `/api/admin/orders/${orderId}/cancel`, token, {
+    reason: 'Damaged in the store',
+  });
+  const refunds = async () =>
+    (await adminGet<{ refunds: RefundRow[] }>(request, token, `/api/admin/orders/${orderId}`)).refunds;
+  // The cancellation runs as a job: asked until its refund is recorded.
+  await expect.poll(async () => (await refunds()).map((r) => r.status)).toEqual(['pending']);
+
+  await signIn(page);
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Owed', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as given back' }).click();
+  const dialog = page.getByRole('dialog', { name: `Money given back for order ${orderNumber}` });
+  await dialog.getByRole('combobox', { name: 'How it was given back' }).click();
+  await page.getByRole('option', { name: 'Bank transfer' }).click();
+  await dialog.getByLabel('Reference').fill('NIC-ASIA-88231');
+  await dialog.getByLabel('Remarks for the customer and the records').fill('Sent to the account on file');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Mark as given back' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(/Given back by Bank transfer · NIC-ASIA-88231/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as given back' })).toHaveCount(0);
+  expect((await refunds())[0]!.settlement).toMatchObject({
+    method: 'bank_transfer',
+    reference: 'NIC-ASIA-88231',
+    remarks: 'Sent to the account on file',
+  });
+  await expectAccessible(page);
+  await keepScreenshot(page, testInfo, 'refund-given-back');
 });
