@@ -156,14 +156,7 @@ export async function revealAssignedKeys(
   orderItemId: string,
 ): Promise<RevealedKey[]> {
   const vault = keyVault(deps.config);
-  const rows = await repo.assignedKeysOf(deps.db, orderItemId);
-  return rows.map((r) => ({
-    id: r.id,
-    productId: r.productId,
-    value: vault.open(r.productId, r.valueEncrypted),
-    maskedValue: r.maskedValue,
-    assignedAt: r.assignedAt!.toISOString(),
-  }));
+  return keysSoldWith(deps.db, orderItemId, (r) => vault.open(r.productId, r.valueEncrypted));
 }
 
 /**
@@ -171,17 +164,25 @@ export async function revealAssignedKeys(
  * `reveal` (their role holds DigitalKeys_READ), else null and nothing decrypted; the masked
  * form always, so a support call can still tell the keys apart.
  */
-export async function assignedKeysForStaff(
+export function assignedKeysForStaff(
   deps: { db: Db; config: Deps['config'] },
   orderItemId: string,
   reveal: boolean,
 ): Promise<Array<Omit<RevealedKey, 'value'> & { value: string | null }>> {
-  if (reveal) return revealAssignedKeys(deps, orderItemId);
-  const rows = await repo.assignedKeysOf(deps.db, orderItemId);
+  return reveal ? revealAssignedKeys(deps, orderItemId) : keysSoldWith(deps.db, orderItemId, () => null);
+}
+
+/** The keys sold with an order item, each with the value `valueOf` gives it. */
+async function keysSoldWith<V>(
+  db: Db,
+  orderItemId: string,
+  valueOf: (row: repo.DigitalKeyRow) => V,
+): Promise<Array<Omit<RevealedKey, 'value'> & { value: V }>> {
+  const rows = await repo.assignedKeysOf(db, orderItemId);
   return rows.map((r) => ({
     id: r.id,
     productId: r.productId,
-    value: null,
+    value: valueOf(r),
     maskedValue: r.maskedValue,
     assignedAt: r.assignedAt!.toISOString(),
   }));
