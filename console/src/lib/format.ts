@@ -157,14 +157,9 @@ export function formatDate(date: string, language: Language = 'en'): string {
  * 1943–2043 AD), where no BS date is shown rather than a wrong one.
  */
 export function formatBsDate(date: string, language: Language = 'en'): string | null {
-  let bs: string;
-  try {
-    bs = ADtoBS(date);
-  } catch {
-    return null;
-  }
-  const [year, month, day] = bs.split('-').map(Number) as [number, number, number];
-  if (!year || !month || !day) return null;
+  const parts = bsParts(date);
+  if (!parts) return null;
+  const [year, month, day] = parts;
   return language === 'ne'
     ? localDigits(`${day} ${MONTH_NP[month - 1]} ${year} वि.सं.`, language)
     : `${day} ${MONTH_EN[month - 1]} ${year} BS`;
@@ -199,6 +194,7 @@ export function formatMonthYear(date: string, language: Language = 'en'): string
   return `${(language === 'ne' ? AD_MONTHS_NE : EN_MONTHS)[month - 1]} ${year}`;
 }
 
+/** A calendar date's Bikram Sambat year, month and day; null outside the converter's range. */
 function bsParts(date: string): [number, number, number] | null {
   try {
     const [year, month, day] = ADtoBS(date).split('-').map(Number) as [number, number, number];

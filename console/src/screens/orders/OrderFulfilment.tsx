@@ -12,6 +12,7 @@ import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
 import { Can, useClient } from '../../session/session';
+import { useHistoryNote } from './OrderHistory';
 import { Section } from './OrderSection';
 import { CommandModal, type OrderCommands, useCommand } from './order-commands';
 import { canActivateCarePackage, digitalDelivery, hasDigitalLines, nextFulfilmentStep } from './order-rules';
@@ -65,6 +66,7 @@ export function OrderFulfilment({ order, commands }: { order: OrderDetail; comma
 
 function Timeline({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('orders');
+  const noteOf = useHistoryNote();
   // When each step was reached: the latest move into it (steps are taken once, but a history
   // is a history).
   const reached = new Map<FulfillmentStatus, OrderDetail['fulfillmentHistory'][number]>();
@@ -113,9 +115,7 @@ function Timeline({ order }: { order: OrderDetail }) {
               {move?.remarks && (
                 <Text size="sm" className={USER_TEXT}>
                   {/* Remarks the server wrote are worded from their code; typed ones show as typed. */}
-                  {move.remarksCode
-                    ? t(`historyNote.${move.remarksCode}`, { defaultValue: move.remarks })
-                    : move.remarks}
+                  {noteOf({ notes: move.remarks, noteCode: move.remarksCode })}
                 </Text>
               )}
             </Stack>

@@ -24,17 +24,20 @@ export function OrderHistory({ order, commands }: { order: OrderDetail; commands
   );
 }
 
-type HistoryEntry = OrderDetail['statusHistory'][number];
+/** A note as the API gives it: the stored English and, when the server wrote it, its code. */
+type CodedNote = Pick<OrderDetail['statusHistory'][number], 'notes' | 'noteCode'> & {
+  noteParams?: Record<string, string> | null;
+};
 
 /**
  * A history row's note in the admin's language: a note the server wrote is worded from its code
  * (the gateway and failure reason named too); a note a person typed, or a code this console does
  * not know yet, shows as stored.
  */
-function useHistoryNote() {
+export function useHistoryNote() {
   const { t } = useTranslation('orders');
   const gatewayName = useGatewayName();
-  return (entry: HistoryEntry): string | null => {
+  return (entry: CodedNote): string | null => {
     if (!entry.noteCode) return entry.notes;
     const params = entry.noteParams ?? {};
     return t(`historyNote.${entry.noteCode}`, {

@@ -38,8 +38,7 @@ import { type Role, staffErrorKey } from './staff-api';
 const SUPERADMIN = 'superadmin';
 
 /** A code's name in the console's language; the code itself for one this console does not know. */
-export const permissionName = (t: TFunction, code: string) =>
-  t(`staff:permissions.${code}`, { defaultValue: code });
+const permissionName = (t: TFunction, code: string) => t(`staff:permissions.${code}`, { defaultValue: code });
 const groupName = (t: TFunction, group: string) =>
   t(`staff:permissionGroups.${group}`, { defaultValue: group });
 

@@ -1,5 +1,5 @@
 // How the role editor arranges the server's permission codes for people: each code's group (the
-// part before the last `_`) belongs to one area of the back office, named in both languages in
+// part before the first `_`) belongs to one area of the back office, named in both languages in
 // this folder's locales (`permissionAreas`, `permissionGroups`, `permissions`). Customers' codes
 // are not staff's to give and are not shown. test/console/permission-names.test.ts checks that
 // every code the server knows is placed and named here.
