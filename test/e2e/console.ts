@@ -9,6 +9,9 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 /** The superadmin `npm run seed:demo` creates (scripts/seed-demo.ts). */
 export const DEMO_ADMIN = { email: 'admin@pasal.demo', password: 'pasal-demo-admin' };
 
+/** The support agent `npm run seed:demo` creates, with a role limited to support (scripts/seed-demo-support.ts). */
+export const DEMO_AGENT = { email: 'agent@pasal.demo', password: 'pasal-demo-agent' };
+
 export async function signIn(page: Page, who: { email: string; password: string } = DEMO_ADMIN) {
   await page.goto('/admin/');
   await page.getByLabel('Email').fill(who.email);

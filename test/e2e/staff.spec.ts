@@ -2,11 +2,8 @@
 // role with permissions, gives it to a new staff member, and finds that in the activity log. The
 // role editor and the activity log speak words, not codes, in English and Nepali (issue 27, item 6).
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signIn } from './console';
+import { DEMO_AGENT, expectAccessible, keepScreenshot, signIn } from './console';
 import { collectedCodOrder, stringsOf, useLanguage } from './staff-api';
-
-/** The limited admin `npm run seed:demo` creates (scripts/seed-demo-support.ts). */
-const DEMO_AGENT = { email: 'agent@pasal.demo', password: 'pasal-demo-agent' };
 
 test('a limited admin who cannot see what their role forbids', async ({ page }, testInfo) => {
   await signIn(page, DEMO_AGENT);
@@ -29,8 +26,9 @@ test('a limited admin who cannot see what their role forbids', async ({ page }, 
   // the screen.
   for (const address of ['/admin/orders', '/admin/staff']) {
     await page.goto(address);
-    await expect(page.getByLabel('Email')).toHaveCount(0);
     await expect(page.getByRole('alert').filter({ hasText: 'Not available for your role' })).toBeVisible();
+    // Asked once the app has drawn the screen: no sign-in form came back.
+    await expect(page.getByLabel('Email')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
   }
   await expectAccessible(page);

@@ -1,7 +1,7 @@
 // The support inbox: a guest's inquiry arrives while staff have the inbox open, and is answered;
 // account holders' conversations carry the customer's name.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signIn } from './console';
+import { DEMO_AGENT, expectAccessible, keepScreenshot, signIn } from './console';
 import { stringsOf, useLanguage } from './staff-api';
 
 test('answer a guest inquiry that arrives live while the inbox is open', async ({
@@ -70,9 +70,6 @@ test('answer a guest inquiry that arrives live while the inbox is open', async (
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'support-inbox');
 });
-
-/** The limited admin `npm run seed:demo` creates: support only, no Customers_READ. */
-const DEMO_AGENT = { email: 'agent@pasal.demo', password: 'pasal-demo-agent' };
 
 for (const language of ['en', 'ne'] as const) {
   test(`the inbox names account holders by their account's name (${language})`, async ({

@@ -162,6 +162,7 @@ describe('support inquiries (admin)', () => {
       expect(detail.json().data).toMatchObject({ customerId: customer.userId, customerName: 'Gita Rai' });
       // Visitors see no such field: it is the back office's.
       const own = await call('GET', `/api/support-inquiries/${c.id}`, { headers: customer.headers });
+      expect(own.statusCode, own.body).toBe(200);
       expect(own.json().data).not.toHaveProperty('customerName');
     });
 

@@ -275,6 +275,7 @@ describe('support requests', () => {
       const mine = await call('GET', `/api/mobile/support-requests/${ticket.id}`, {
         headers: customer.headers,
       });
+      expect(mine.statusCode, mine.body).toBe(200);
       expect(mine.json().data).not.toHaveProperty('customerName');
     });
 
