@@ -172,17 +172,17 @@ export function assignedKeysForStaff(
   return reveal ? revealAssignedKeys(deps, orderItemId) : keysSoldWith(deps.db, orderItemId, () => null);
 }
 
-/** The keys sold with an order item, each with the value `valueOf` gives it. */
+/** The keys sold with an order item, each with the value `valueFor` gives it. */
 async function keysSoldWith<V>(
   db: Db,
   orderItemId: string,
-  valueOf: (row: repo.DigitalKeyRow) => V,
+  valueFor: (row: repo.DigitalKeyRow) => V,
 ): Promise<Array<Omit<RevealedKey, 'value'> & { value: V }>> {
   const rows = await repo.assignedKeysOf(db, orderItemId);
   return rows.map((r) => ({
     id: r.id,
     productId: r.productId,
-    value: valueOf(r),
+    value: valueFor(r),
     maskedValue: r.maskedValue,
     assignedAt: r.assignedAt!.toISOString(),
   }));
