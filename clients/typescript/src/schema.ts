@@ -4127,6 +4127,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mobile/orders/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the active cart into an order and start its payment (COD: confirmed at once)
+         * @description Customer JWT.
+         */
+        post: operations["mobileCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mobile/orders/buy-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order one unit of one product, shipped to the cart location; the cart is untouched
+         * @description Customer JWT.
+         */
+        post: operations["mobileBuyNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -4221,46 +4261,6 @@ export interface paths {
          * @description Customer JWT.
          */
         post: operations["requestRefundOrder"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mobile/orders/checkout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Turn the active cart into an order and start its payment (COD: confirmed at once)
-         * @description Customer JWT.
-         */
-        post: operations["mobileCheckout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/mobile/orders/buy-now": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Order one unit of one product, shipped to the cart location; the cart is untouched
-         * @description Customer JWT.
-         */
-        post: operations["mobileBuyNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -29795,6 +29795,290 @@ export interface operations {
             };
         };
     };
+    mobileCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    gateway: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod";
+                    /** Format: uri */
+                    returnUrl: string;
+                    /** @description The name the tax invoice gives the buyer */
+                    buyerName?: string;
+                    /** @description The buyer's PAN/VAT number for the tax invoice (exactly 9 digits) */
+                    buyerPan?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            orderId: number;
+                            /** @enum {string} */
+                            status: "payment_pending";
+                            paymentId: string;
+                            gatewayTransactionId: string | null;
+                            /** @enum {string} */
+                            initiationType: "none" | "redirect" | "form_post";
+                            redirectUrl: string | null;
+                            gatewayPayload: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_CART_EMPTY`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_PRODUCT_NOT_AVAILABLE`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_CART_EMPTY" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_PRODUCT_NOT_AVAILABLE" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `CART_PRICES_CHANGED`, `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_PRICES_CHANGED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    mobileBuyNow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productId: number;
+                    /** @enum {string} */
+                    gateway: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod";
+                    /** Format: uri */
+                    returnUrl: string;
+                    promoCode?: string;
+                    /** @description The name the tax invoice gives the buyer */
+                    buyerName?: string;
+                    /** @description The buyer's PAN/VAT number for the tax invoice (exactly 9 digits) */
+                    buyerPan?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            orderId: number;
+                            /** @enum {string} */
+                            status: "payment_pending";
+                            paymentId: string;
+                            gatewayTransactionId: string | null;
+                            /** @enum {string} */
+                            initiationType: "none" | "redirect" | "form_post";
+                            redirectUrl: string | null;
+                            gatewayPayload: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
+                    };
+                };
+            };
+            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -30449,290 +30733,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
-                    };
-                };
-            };
-        };
-    };
-    mobileCheckout: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    gateway: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod";
-                    /** Format: uri */
-                    returnUrl: string;
-                    /** @description The name the tax invoice gives the buyer */
-                    buyerName?: string;
-                    /** @description The buyer's PAN/VAT number for the tax invoice (exactly 9 digits) */
-                    buyerPan?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: {
-                            orderId: number;
-                            /** @enum {string} */
-                            status: "payment_pending";
-                            paymentId: string;
-                            gatewayTransactionId: string | null;
-                            /** @enum {string} */
-                            initiationType: "none" | "redirect" | "form_post";
-                            redirectUrl: string | null;
-                            gatewayPayload: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_CART_EMPTY`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_PRODUCT_NOT_AVAILABLE`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_CART_EMPTY" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_PRODUCT_NOT_AVAILABLE" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "AUTH_UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
-                    };
-                };
-            };
-            /** @description The request conflicts with the current state: `CART_PRICES_CHANGED`, `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "CART_PRICES_CHANGED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
-                    };
-                };
-            };
-            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
-                    };
-                };
-            };
-            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
-                    };
-                };
-            };
-        };
-    };
-    mobileBuyNow: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A client-chosen key (1–255 characters). Repeating a request with the same key and body returns the first answer again (header `Idempotent-Replayed: true`); another body answers 422 `IDEMPOTENCY_KEY_MISMATCH`; while the first is still running, 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS`. Keys are kept 24 hours, per caller and route. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    productId: number;
-                    /** @enum {string} */
-                    gateway: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod";
-                    /** Format: uri */
-                    returnUrl: string;
-                    promoCode?: string;
-                    /** @description The name the tax invoice gives the buyer */
-                    buyerName?: string;
-                    /** @description The buyer's PAN/VAT number for the tax invoice (exactly 9 digits) */
-                    buyerPan?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: {
-                            orderId: number;
-                            /** @enum {string} */
-                            status: "payment_pending";
-                            paymentId: string;
-                            gatewayTransactionId: string | null;
-                            /** @enum {string} */
-                            initiationType: "none" | "redirect" | "form_post";
-                            redirectUrl: string | null;
-                            gatewayPayload: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The request is not valid: `CART_COUPON_INVALID`, `CART_INSUFFICIENT_STOCK`, `CART_SHIPPING_DISTRICT_INVALID`, `INVALID_JSON`, `ORDER_PHONE_VERIFICATION_REQUIRED`, `ORDER_SHIPPING_DISTRICT_REQUIRED`, `PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM`, `PAYMENT_RETURN_URL_NOT_ALLOWED`, `VALIDATION_ERROR`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "CART_COUPON_INVALID" | "CART_INSUFFICIENT_STOCK" | "CART_SHIPPING_DISTRICT_INVALID" | "INVALID_JSON" | "ORDER_PHONE_VERIFICATION_REQUIRED" | "ORDER_SHIPPING_DISTRICT_REQUIRED" | "PAYMENT_AMOUNT_BELOW_GATEWAY_MINIMUM" | "PAYMENT_RETURN_URL_NOT_ALLOWED" | "VALIDATION_ERROR";
-                    };
-                };
-            };
-            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "AUTH_UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description The caller may not do this: `AUTH_FORBIDDEN`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "AUTH_FORBIDDEN";
-                    };
-                };
-            };
-            /** @description What the request names does not exist: `ORDER_PRODUCT_NOT_FOUND`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "ORDER_PRODUCT_NOT_FOUND";
-                    };
-                };
-            };
-            /** @description The request conflicts with the current state: `IDEMPOTENCY_REQUEST_IN_PROGRESS`, `ORDER_TOO_MANY_PENDING_PAYMENTS`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "ORDER_TOO_MANY_PENDING_PAYMENTS";
-                    };
-                };
-            };
-            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description The request cannot be carried out as it stands: `IDEMPOTENCY_KEY_MISMATCH`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "IDEMPOTENCY_KEY_MISMATCH";
-                    };
-                };
-            };
-            /** @description An outside provider did not answer: `PAYMENT_GATEWAY_UNAVAILABLE`. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        errorCode?: "PAYMENT_GATEWAY_UNAVAILABLE";
                     };
                 };
             };

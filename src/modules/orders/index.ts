@@ -8,20 +8,36 @@ import type { ModuleContext, PasalModule } from '../../platform/module';
 import { checkPaymentsBeforeCancel } from '../payments';
 import { registerAdminOrders } from './admin/admin-orders.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { type CheckoutPayments, checkoutPayments } from './checkout/checkout.payments';
+import { checkoutRoutes } from './checkout/checkout.routes';
+import { customerOrderRoutes } from './customer/customer-orders.routes';
+import { invoiceRoutes } from './documents/documents.routes';
 import { registerFulfillment } from './fulfillment/fulfillment.routes';
-import { invoiceRoutes } from './invoice/invoice.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
-import { type CheckoutPayments, checkoutPayments } from './orders.payments';
 import { orderPermissions } from './orders.permissions';
-import { orderRoutes } from './orders.routes';
 import { reorderRoutes } from './reorder/reorder.routes';
 
 export { loadAdminOrder as adminOrderDetail } from './admin/admin-orders.service';
 export { analyticsErrors } from './analytics/analytics.errors';
 export { type OrderDashboardView, orderDashboardView } from './analytics/analytics.schemas';
 export { orderDashboard } from './analytics/analytics.service';
-export { printedOrderDate } from './invoice/invoice.service';
+export type {
+  CheckoutPayments,
+  PaymentInitiation,
+  PaymentRequest,
+  PendingPayment,
+} from './checkout/checkout.payments';
+export { buyerFields } from './checkout/checkout.schemas';
+export { orderTypeOf } from './checkout/checkout.service';
+export * as posSales from './counter-sale/counter-sale.service';
+export { printedOrderDate } from './documents/documents.service';
+export {
+  type DocumentLine,
+  type DocumentOrder,
+  documentOrderOf,
+  type OrderDocumentEvent,
+} from './documents/documents.tax';
 export {
   type ChangeOutcome,
   cancelOrder,
@@ -30,26 +46,16 @@ export {
   markOrderPaymentFailed,
   type OrderDeps,
 } from './orders.commands';
-export {
-  type DocumentLine,
-  type DocumentOrder,
-  documentOrderOf,
-  type OrderDocumentEvent,
-} from './orders.documents';
 export { orderErrors } from './orders.errors';
 export { queueUnpaidOrderCancels } from './orders.jobs';
-export { findOrderLink, type OrderLink } from './orders.links';
-export type {
-  CheckoutPayments,
-  PaymentInitiation,
-  PaymentRequest,
-  PendingPayment,
-} from './orders.payments';
 export { orderPermissions } from './orders.permissions';
-export * as posSales from './orders.pos';
-export { findDeliveredOrderItem, type ReviewableOrderItem } from './orders.reviews';
-export { buyerFields } from './orders.schemas';
-export { orderTypeOf } from './orders.service';
+// What other modules read of an order: repairs link a request to it, reviews check an item.
+export {
+  findDeliveredOrderItem,
+  findOrderLink,
+  type OrderLink,
+  type ReviewableOrderItem,
+} from './orders.repository';
 
 export interface OrdersModuleOptions {
   /** How checkout starts online payments; the payments module's steps unless given (tests). */
@@ -98,7 +104,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): PasalModu
       const sweep = expireUnpaidJob(ctx);
       ctx.jobs.register(sweep);
       await ctx.jobs.schedule(sweep, EXPIRE_UNPAID_CRON, {});
-      orderRoutes(ctx, deps);
+      checkoutRoutes(ctx, deps);
+      customerOrderRoutes(ctx, deps);
       registerAdminOrders(ctx, deps);
       analyticsRoutes(ctx);
       invoiceRoutes(ctx);

@@ -323,3 +323,58 @@ export async function lastAdminOfHistory(tx: Db, orderId: number): Promise<strin
 export async function deleteOrder(tx: Db, orderId: number): Promise<void> {
   await tx.delete(orders).where(eq(orders.id, orderId));
 }
+
+// ---------- read by other modules ----------
+
+// A repair request names the order a laptop was bought in: the order's owner and items.
+export interface OrderLink {
+  id: number;
+  orderNumber: string;
+  customerId: string;
+  items: Array<{ id: number; productId: number; productTitle: string }>;
+}
+
+/** The order's owner, number and items; undefined for an unknown id. Ownership is the caller's to check. */
+export async function findOrderLink(db: Db, orderId: number): Promise<OrderLink | undefined> {
+  const [order] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return undefined;
+  const items = await db
+    .select({ id: orderItems.id, productId: orderItems.productId, productTitle: orderItems.productTitle })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return { ...order, items };
+}
+
+// The reviews module: an order item a customer may review (an item of that customer's own
+// order whose fulfilment is `delivered`).
+export interface ReviewableOrderItem {
+  orderItemId: number;
+  orderId: number;
+  productId: number;
+}
+
+/**
+ * The item `orderItemId` when it belongs to an order of `customerId` that has been delivered;
+ * undefined otherwise (unknown item, another customer's order, or not delivered yet).
+ */
+export async function findDeliveredOrderItem(
+  db: Db,
+  p: { orderItemId: number; customerId: string },
+): Promise<ReviewableOrderItem | undefined> {
+  const [row] = await db
+    .select({ orderItemId: orderItems.id, orderId: orderItems.orderId, productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.id, p.orderItemId),
+        eq(orders.customerId, p.customerId),
+        eq(orders.fulfillmentStatus, 'delivered'),
+      ),
+    );
+  return row;
+}

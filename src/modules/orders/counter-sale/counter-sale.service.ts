@@ -4,22 +4,21 @@
 // POS back office lists, exports, totals and prints. The rules and codes of the POS routes are
 // the pos module's; each function here runs in the caller's transaction where it writes.
 
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
-import type { AfterCommit } from '../../platform/db/transaction';
-import { publishEvent } from '../../platform/events/events';
-import { recordActivity } from '../activity';
-import { cartErrors } from '../cart';
-import { findProductsForSale, reserveStock } from '../catalog';
-import { insertFulfillmentHistory, moveFulfillment } from './fulfillment/fulfillment.repository';
-import type { FulfillmentStatus, OrderType } from './fulfillment/fulfillment.rules';
-import { forgetOrder } from './orders.cache';
-import { type OrderDeps, orderOwner } from './orders.commands';
-import { orderErrors } from './orders.errors';
-import { historyNote } from './orders.history-notes';
-import * as repo from './orders.repository';
-import { orderNumber } from './orders.service';
-import { orderAdminNotes, orders } from './orders.table';
+import type { Db } from '../../../platform/db/database';
+import type { AfterCommit } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
+import { recordActivity } from '../../activity';
+import { cartErrors } from '../../cart';
+import { findProductsForSale, reserveStock } from '../../catalog';
+import { insertNote } from '../admin/admin-orders.repository';
+import { orderNumber } from '../checkout/checkout.service';
+import { insertFulfillmentHistory, moveFulfillment } from '../fulfillment/fulfillment.repository';
+import type { FulfillmentStatus, OrderType } from '../fulfillment/fulfillment.rules';
+import { forgetOrder } from '../orders.cache';
+import { type OrderDeps, orderOwner } from '../orders.commands';
+import { orderErrors } from '../orders.errors';
+import { historyNote } from '../orders.history-notes';
+import * as repo from '../orders.repository';
 
 export {
   listPosOrders,
@@ -28,7 +27,9 @@ export {
   type PosWindow,
   posOrdersBatch,
   posRevenue,
-} from './orders.pos.repository';
+} from './counter-sale.repository';
+
+import * as counterRepo from './counter-sale.repository';
 
 export type PosOrder = repo.OrderRow;
 export type PosOrderItem = repo.OrderItemRow;
@@ -213,9 +214,8 @@ export const posOrderItems = (db: Db, orderId: number): Promise<PosOrderItem[]> 
   repo.itemsOf(db, [orderId]);
 
 /** Names the counter gateway on the order before its payment is recorded (same transaction). */
-export async function setPosGateway(tx: Db, orderId: number, gateway: string): Promise<void> {
-  await tx.update(orders).set({ gateway }).where(eq(orders.id, orderId));
-}
+export const setPosGateway = (tx: Db, orderId: number, gateway: string): Promise<void> =>
+  counterRepo.setGateway(tx, orderId, gateway);
 
 /** A back-office note on the order (the admin detail's `adminNotes`), cleared from the caches. */
 export async function addPosOrderNote(
@@ -225,9 +225,7 @@ export async function addPosOrderNote(
   p: { order: PosOrder; adminId: string; note: string; action: string; summary: string },
 ): Promise<void> {
   const at = deps.clock.now();
-  await tx
-    .insert(orderAdminNotes)
-    .values({ orderId: p.order.id, note: p.note, adminId: p.adminId, createdAt: at });
+  await insertNote(tx, { orderId: p.order.id, note: p.note, adminId: p.adminId, at });
   forgetOrder(deps.cache, afterCommit, p.order);
   await recordActivity(tx, {
     adminId: p.adminId,

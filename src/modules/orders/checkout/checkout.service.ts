@@ -1,17 +1,15 @@
-// Orders' rules for customers: checkout and buy-now, the customer's list and detail, the async
-// cancel, and the refund request. Placing an order is a short story in steps (`placeOrder`):
+// Placing an order, checkout and buy-now alike, is a short story in steps (`placeOrder`):
 // reserve (one transaction: the order, its items and history, the stock handed over or
 // reserved, the coupon use claimed, COD confirmed or the online payment opened `pending`) →
 // ask the payment provider (no transaction open: a slow provider holds no stock row lock) →
 // record the placement (the customer told, `order.created`); a provider that refuses or cannot
 // be reached has the reservation taken back in one compensating transaction.
 
-import type { Db } from '../../platform/db/database';
-import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
-import { publishEvent } from '../../platform/events/events';
-import { AppError } from '../../platform/http/errors';
-import { pageMeta } from '../../platform/http/pagination';
-import { crockfordCode, newUuid } from '../../platform/ids';
+import type { Db } from '../../../platform/db/database';
+import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
+import { publishEvent } from '../../../platform/events/events';
+import { AppError } from '../../../platform/http/errors';
+import { crockfordCode, newUuid } from '../../../platform/ids';
 import {
   type CheckoutCart,
   cartErrors,
@@ -26,40 +24,22 @@ import {
   refreshCartPrices,
   releaseCouponUse,
   takeBackFromOrder,
-} from '../cart';
-import { lockStockOf, releaseStock, reserveStock } from '../catalog';
-import { findUserForOrder } from '../identity';
-import { returnUrlAllowed } from '../payments';
-import { openSubscriptions, subscriptionInfoOf } from './fulfillment/fulfillment.commands';
-import type { OrderType } from './fulfillment/fulfillment.rules';
-import { forgetOrder, orderCache } from './orders.cache';
-import {
-  cancelOrderInTransaction,
-  notifyOrder,
-  type OrderDeps,
-  orderKeysDelivered,
-  orderOwner,
-} from './orders.commands';
-import { orderErrors } from './orders.errors';
-import { historyNote } from './orders.history-notes';
-import { cancelJob } from './orders.jobs';
-import type { CheckoutPayments, PendingPayment } from './orders.payments';
-import * as repo from './orders.repository';
-import type {
-  AsyncRequestView,
-  BuyNowBody,
-  CheckoutBody,
-  Gateway,
-  OnlineGateway,
-  OrderDetail,
-  OrderListQuery,
-  PaymentInitView,
-  RefundBody,
-} from './orders.schemas';
-import type { OrderSource } from './orders.table';
-import { toDetail, toListItem, toRequestView } from './orders.views';
+} from '../../cart';
+import { lockStockOf, releaseStock, reserveStock } from '../../catalog';
+import { findUserForOrder } from '../../identity';
+import { returnUrlAllowed } from '../../payments';
+import { openSubscriptions } from '../fulfillment/fulfillment.commands';
+import type { OrderType } from '../fulfillment/fulfillment.rules';
+import { forgetOrder } from '../orders.cache';
+import { cancelOrderInTransaction, notifyOrder, type OrderDeps, orderOwner } from '../orders.commands';
+import { orderErrors } from '../orders.errors';
+import { historyNote } from '../orders.history-notes';
+import * as repo from '../orders.repository';
+import type { OrderSource } from '../orders.table';
+import type { CheckoutPayments, PendingPayment } from './checkout.payments';
+import type { BuyNowBody, CheckoutBody, Gateway, OnlineGateway, PaymentInitView } from './checkout.schemas';
 
-export interface OrdersServiceDeps extends OrderDeps {
+export interface CheckoutDeps extends OrderDeps {
   payments: CheckoutPayments;
 }
 
@@ -153,7 +133,7 @@ function requireDistrict(hasPhysical: boolean, district: { name: string; isActiv
  * orders waiting for payment, counted under the customer's lock so concurrent checkouts cannot
  * all slip under it.
  */
-async function checkPendingOnlineLimit(deps: OrdersServiceDeps, tx: Db, customerId: string) {
+async function checkPendingOnlineLimit(deps: CheckoutDeps, tx: Db, customerId: string) {
   const limit = deps.config.ORDER_MAX_PENDING_ONLINE_PER_CUSTOMER;
   if (limit === 0) return;
   await repo.lockCustomerOrders(tx, customerId);
@@ -180,7 +160,7 @@ interface Reserved {
  * unpaid-order sweep (`order.expire_unpaid`) gives it up like any unpaid order.
  */
 async function placeOrder(
-  deps: OrdersServiceDeps,
+  deps: CheckoutDeps,
   customerId: string,
   p: PlaceOrderInput,
   build: BuildDraft,
@@ -217,7 +197,7 @@ async function placeOrder(
  * opened `pending`.
  */
 async function reserveOrder(
-  deps: OrdersServiceDeps,
+  deps: CheckoutDeps,
   customerId: string,
   p: PlaceOrderInput,
   customer: Customer,
@@ -335,7 +315,7 @@ async function reserveOrder(
  * or cannot be reached, the reservation is taken back and checkout answers 502
  * PAYMENT_GATEWAY_UNAVAILABLE (an AppError of the payments module passes as it is).
  */
-async function startPaymentOrTakeBack(deps: OrdersServiceDeps, reserved: Reserved, payment: PendingPayment) {
+async function startPaymentOrTakeBack(deps: CheckoutDeps, reserved: Reserved, payment: PendingPayment) {
   try {
     return await deps.payments.start(payment);
   } catch (error) {
@@ -354,7 +334,7 @@ async function startPaymentOrTakeBack(deps: OrdersServiceDeps, reserved: Reserve
  * where they came from (the cart, or stock), the coupon use is released and the order, never
  * placed, is removed, so no order is left holding stock.
  */
-async function takeBackReservation(deps: OrdersServiceDeps, reserved: Reserved, payment: PendingPayment) {
+async function takeBackReservation(deps: CheckoutDeps, reserved: Reserved, payment: PendingPayment) {
   const { order, draft } = reserved;
   await inTransaction(deps.db, async (tx, afterCommit) => {
     const at = deps.clock.now();
@@ -373,14 +353,14 @@ async function takeBackReservation(deps: OrdersServiceDeps, reserved: Reserved, 
 }
 
 /** Step 3: the order is placed; the customer is told and `order.created` is published. */
-function recordPlacement(deps: OrdersServiceDeps, reserved: Reserved, customer: Customer) {
+function recordPlacement(deps: CheckoutDeps, reserved: Reserved, customer: Customer) {
   return inTransaction(deps.db, (tx, afterCommit) =>
     recordPlacementIn(deps, tx, afterCommit, reserved, customer),
   );
 }
 
 async function recordPlacementIn(
-  deps: OrdersServiceDeps,
+  deps: CheckoutDeps,
   tx: Db,
   afterCommit: AfterCommit,
   { order, draft }: Reserved,
@@ -404,7 +384,7 @@ async function recordPlacementIn(
  * shown (docs/api-notes.md, "Prices at checkout").
  */
 async function pricesRefusal(
-  deps: OrdersServiceDeps,
+  deps: CheckoutDeps,
   tx: Db,
   afterCommit: AfterCommit,
   cart: CheckoutCart,
@@ -422,7 +402,7 @@ async function pricesRefusal(
  * the coupon's lock, which the order's claim then keeps until commit.
  */
 async function couponRefusal(
-  deps: OrdersServiceDeps,
+  deps: CheckoutDeps,
   tx: Db,
   afterCommit: AfterCommit,
   cart: CheckoutCart,
@@ -451,7 +431,7 @@ async function couponRefusal(
  * replaced order is owed back (docs/decisions.md, "Real gateways": late payment).
  */
 async function replaceEarlierUnpaidOrder(
-  deps: OrdersServiceDeps,
+  deps: CheckoutDeps,
   tx: Db,
   afterCommit: AfterCommit,
   cart: CheckoutCart,
@@ -475,7 +455,7 @@ async function replaceEarlierUnpaidOrder(
 }
 
 /** `POST /orders/checkout`: the active cart becomes an order. */
-export function checkout(deps: OrdersServiceDeps, customerId: string, body: CheckoutBody) {
+export function checkout(deps: CheckoutDeps, customerId: string, body: CheckoutBody) {
   return placeOrder(deps, customerId, body, async (tx, afterCommit) => {
     let cart = await cartForCheckout(deps, tx, customerId);
     if (!cart || cart.lines.length === 0) throw orderErrors.cartEmpty();
@@ -523,7 +503,7 @@ export function checkout(deps: OrdersServiceDeps, customerId: string, body: Chec
 }
 
 /** `POST /orders/buy-now`: one unit of one product, shipped to the cart's location; the cart is untouched. */
-export function buyNow(deps: OrdersServiceDeps, customerId: string, body: BuyNowBody) {
+export function buyNow(deps: CheckoutDeps, customerId: string, body: BuyNowBody) {
   return placeOrder(deps, customerId, body, async (tx) => {
     const cart = await cartForCheckout(deps, tx, customerId);
     const district = cart?.district ?? null;
@@ -581,166 +561,5 @@ export function buyNow(deps: OrdersServiceDeps, customerId: string, body: BuyNow
           reason: `Buy-now order ${orderId} not placed`,
         }).then(() => {}),
     };
-  });
-}
-
-// ---------- reads ----------
-
-async function ownOrder(db: Db, customerId: string, orderId: number) {
-  const order = await repo.findOrder(db, orderId);
-  if (!order) throw orderErrors.notFound();
-  if (order.customerId !== customerId) throw orderErrors.accessDenied();
-  return order;
-}
-
-export function listOrders(
-  deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
-  customerId: string,
-  q: OrderListQuery,
-) {
-  const ttl = deps.config.ORDER_HISTORY_CACHE_TTL_SECONDS;
-  return orderCache.customerList(deps.cache, ttl, customerId, q, () => loadOrderList(deps, customerId, q));
-}
-
-async function loadOrderList(deps: Pick<OrderDeps, 'db'>, customerId: string, q: OrderListQuery) {
-  const { rows, count } = await repo.listCustomerOrders(deps.db, customerId, q);
-  const items = await repo.itemsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return {
-    data: rows.map((r) =>
-      toListItem(
-        r,
-        items.filter((i) => i.orderId === r.id),
-      ),
-    ),
-    meta: pageMeta(q, count),
-  };
-}
-
-export async function getOrder(
-  deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
-  customerId: string,
-  orderId: number,
-): Promise<OrderDetail> {
-  // Cached with its owner, so the access check holds for a cached copy too; an unknown id is
-  // not cached (the next order may take it).
-  const { owner, detail } = await orderCache.detail(
-    deps.cache,
-    deps.config.ORDER_HISTORY_CACHE_TTL_SECONDS,
-    orderId,
-    async () => {
-      const order = await repo.findOrder(deps.db, orderId);
-      if (!order) throw orderErrors.notFound();
-      const items = await repo.itemsOf(deps.db, [order.id]);
-      return {
-        owner: order.customerId,
-        detail: toDetail(order, items, await subscriptionInfoOf(deps.db, items)),
-      };
-    },
-  );
-  if (owner !== customerId) throw orderErrors.accessDenied();
-  return detail;
-}
-
-// ---------- async cancel ----------
-
-/** `POST /orders/:id/cancel`: records the request and queues `order.cancel`; the job decides. */
-export async function requestCancel(
-  deps: OrderDeps,
-  customerId: string,
-  orderId: number,
-  reason: string | undefined,
-): Promise<AsyncRequestView> {
-  await ownOrder(deps.db, customerId, orderId);
-  const row = await repo.insertRequest(deps.db, {
-    requestId: newUuid(),
-    orderId,
-    command: 'cancel',
-    customerId,
-    status: 'pending',
-    createdAt: deps.clock.now(),
-  });
-  await deps.jobs.enqueue(cancelJob(deps), {
-    orderId,
-    reason: reason ?? null,
-    cancelledBy: customerId,
-    cancelledByActorType: 'customer',
-    requestId: row.requestId,
-  });
-  return toRequestView(row);
-}
-
-export async function getRequest(deps: Pick<OrderDeps, 'db'>, customerId: string, requestId: string) {
-  const row = await repo.findRequest(deps.db, requestId);
-  if (!row || row.customerId !== customerId) throw orderErrors.requestNotFound();
-  return toRequestView(row);
-}
-
-// ---------- refund request ----------
-
-const DAY_MS = 86_400_000;
-
-/**
- * `POST /orders/:id/request-refund`: a `paid` order (payment completed or COD collected),
- * before dispatch (fulfilment `received` or `ready`) or within REFUND_WINDOW_DAYS of delivery.
- */
-export async function requestRefund(
-  deps: OrderDeps,
-  customerId: string,
-  orderId: number,
-  body: RefundBody,
-): Promise<OrderDetail> {
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const at = deps.clock.now();
-    await ownOrder(tx, customerId, orderId);
-    const current = (await repo.lockOrder(tx, orderId))!;
-    const beforeDispatch = current.fulfillmentStatus === 'received' || current.fulfillmentStatus === 'ready';
-    const inWindow =
-      current.fulfillmentStatus === 'delivered' &&
-      current.deliveredAt !== null &&
-      at.getTime() - current.deliveredAt.getTime() <= deps.config.REFUND_WINDOW_DAYS * DAY_MS;
-    const paid =
-      current.status === 'paid' &&
-      (current.paymentStatus === 'completed' || current.paymentStatus === 'cod_collected');
-    if (!paid || !(beforeDispatch || inWindow)) throw orderErrors.refundNotAllowed();
-    // A licence key the customer has cannot be given back
-    // (docs/decisions.md, "Refunds after digital delivery"): only the shop may refund such an
-    // order, revoking the keys.
-    if (await orderKeysDelivered(tx, orderId)) throw orderErrors.refundNotAllowed('digital_keys_delivered');
-    const order = (await repo.updateOrderIf(
-      tx,
-      orderId,
-      { from: ['paid'] },
-      {
-        status: 'refund_requested',
-        refundReason: body.reason,
-        refundRemarks: body.remarks ?? null,
-        refundRequestedAt: at,
-        updatedAt: at,
-      },
-    ))!;
-    forgetOrder(deps.cache, afterCommit, order);
-    await repo.insertRefund(tx, {
-      orderId,
-      amount: order.finalPayable,
-      status: 'requested',
-      reason: body.reason,
-      remarks: body.remarks ?? null,
-      at,
-    });
-    await repo.insertStatus(tx, {
-      orderId,
-      status: 'refund_requested',
-      notes: body.reason,
-      actorType: 'customer',
-      customerId,
-      at,
-    });
-    await notifyOrder(deps, tx, afterCommit, order, 'ORDER_REFUND_REQUESTED');
-    await publishEvent(tx, 'order.refund_requested', { orderId });
-    const items = await repo.itemsOf(tx, [orderId]);
-    return toDetail(order, items, await subscriptionInfoOf(tx, items));
   });
 }

@@ -4,8 +4,8 @@ import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
 import { orderErrors } from '../orders.errors';
 import { orderPermissions } from '../orders.permissions';
-import { invoicePdfResponse } from './invoice.schemas';
-import { orderInvoice } from './invoice.service';
+import { invoicePdfResponse } from './documents.schemas';
+import { orderInvoice } from './documents.service';
 
 export function invoiceRoutes(ctx: ModuleContext) {
   ctx.app.get(

@@ -2,9 +2,9 @@
 // orders as a dependency (`createOrdersModule`; tests hand in a fake). A provider is never
 // called inside a transaction: `open` runs in checkout's reserve transaction, `start` (the
 // provider's call) with none open, and `abandon` in the compensating one.
-import type { Db } from '../../platform/db/database';
-import { abandonPayment, openPayment, type PaymentsDeps, startPayment } from '../payments';
-import type { OnlineGateway } from './orders.schemas';
+import type { Db } from '../../../platform/db/database';
+import { abandonPayment, openPayment, type PaymentsDeps, startPayment } from '../../payments';
+import type { OnlineGateway } from './checkout.schemas';
 
 export interface PaymentInitiation {
   paymentId: string;

@@ -2,9 +2,9 @@
 // (newest first, by keyset so a long export never rescans what it sent), and the revenue of
 // completed payments per gateway and per district. Dates are store-local days (inclusive),
 // turned into instants by PostgreSQL (`AT TIME ZONE`), as the order analytics do.
-import { and, count, desc, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
-import { orders } from './orders.table';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database';
+import { orders } from '../orders.table';
 
 export interface PosWindow {
   /** First and last store-local day, inclusive (YYYY-MM-DD); either may be open. */
@@ -107,4 +107,9 @@ export async function posRevenue(
     revenue: Number(r.revenue),
     orderCount: Number(r.orderCount),
   }));
+}
+
+/** Names the counter gateway on the order (in the caller's transaction). */
+export async function setGateway(tx: Db, orderId: number, gateway: string): Promise<void> {
+  await tx.update(orders).set({ gateway }).where(eq(orders.id, orderId));
 }

@@ -1,8 +1,8 @@
 // A paid order as a tax document needs it. Invoices subscribes, in the transaction, to
 // `order.paid` (a tax invoice is due) and to `order.cancelled` / `refund.processed` (a paid
 // order returned: a credit note), and reads the order through `documentOrderOf` there.
-import type { Db } from '../../platform/db/database';
-import * as repo from './orders.repository';
+import type { Db } from '../../../platform/db/database';
+import * as repo from '../orders.repository';
 
 /** One printed line of a paid order, whole NPR. */
 export interface DocumentLine {

@@ -8,7 +8,7 @@ import { findUserCard } from '../../identity';
 import { orderErrors } from '../orders.errors';
 import type { OrderRow } from '../orders.repository';
 import * as repo from '../orders.repository';
-import { type Invoice, renderInvoice } from './invoice.pdf';
+import { type Invoice, renderInvoice } from './documents.pdf';
 
 /** When an order was placed, as invoices and counter receipts print it: store time, `26 Nov 2026, 05:33`. */
 export function printedOrderDate(timeZone: string, at: Date): string {
