@@ -215,7 +215,11 @@ describe('support inquiries (admin)', () => {
       expect(events[1]!.dataForAdmin).toMatchObject({ authorAdminId: agent.userId });
       expect(events[1]!.dataForVisitor).not.toHaveProperty('authorAdminId');
       const activity = await activityOf(t, auditor, 'support_inquiry', g.id);
-      expect(activity[0]).toMatchObject({ adminId: agent.userId, action: 'reply' });
+      expect(activity[0]).toMatchObject({
+        adminId: agent.userId,
+        action: 'reply',
+        summary: expect.stringMatching(/^Replied to support inquiry SI-[0-9A-Z]{10}$/),
+      });
     });
 
     it('keeps other statuses, refuses closed and spam (400 SUPPORT_INQUIRY_CLOSED), validates the body', async () => {
@@ -250,6 +254,7 @@ describe('support inquiries (admin)', () => {
       expect(cleared.json().data.assignedAdminId).toBeNull();
       const activity = await activityOf(t, auditor, 'support_inquiry', g.id);
       expect(activity.map((a) => a.action)).toEqual(['unassign', 'assign']);
+      expect(activity[0]!.summary).toMatch(/^Support inquiry SI-[0-9A-Z]{10} unassigned$/);
     });
 
     it('refuses a customer id, an unknown id or a missing field with 400 VALIDATION_ERROR', async () => {

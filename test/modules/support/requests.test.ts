@@ -345,7 +345,11 @@ describe('support requests', () => {
       expect(res.json().data).toMatchObject({ closedAt: null, resolvedAt: null });
       const activity = await activityOf(t, auditor, 'support_request', ticket.id);
       expect(activity).toHaveLength(7);
-      expect(activity[0]).toMatchObject({ adminId: agent.userId, action: 'update_status' });
+      expect(activity[0]).toMatchObject({
+        adminId: agent.userId,
+        action: 'update_status',
+        summary: `Support request #${ticket.id}: status resolved → in_progress`,
+      });
     });
 
     it('a resolution note with another status is 400 SUPPORT_REQUEST_RESOLUTION_NOTE_INVALID', async () => {
@@ -384,6 +388,10 @@ describe('support requests', () => {
       }
       const activity = await activityOf(t, auditor, 'support_request', ticket.id);
       expect(activity.map((a) => a.action)).toEqual(['unassign', 'assign']);
+      expect(activity.map((a) => a.summary)).toEqual([
+        `Support request #${ticket.id} unassigned`,
+        expect.stringMatching(new RegExp(`^Support request #${ticket.id} assigned to [0-9a-f-]{36}$`)),
+      ]);
     });
 
     it('reply (201) stamps lastAdminMessageAt, notifies the customer, records activity; closed refuses', async () => {

@@ -13,7 +13,8 @@ import { recordActivity } from '../../activity';
 import { findCustomerIdByEmail, findUserCard } from '../../identity';
 import { inquiryRoom } from '../realtime/support-events';
 import * as requestRepo from '../requests/requests.repository';
-import { assertAssignableAdmin, openRequest } from '../requests/requests.service';
+import { openRequest } from '../requests/requests.service';
+import { type Desk, deskAssign, deskDetail, deskReply, deskSetStatus } from '../support.desk';
 import { inquiryPermissions } from '../support.permissions';
 import { customerNameIn, customerNamesOf, isoOrNull, type SupportDeps } from '../support.service';
 import { assertInquiryReadable, INQUIRY_TOKEN_PREFIX, inquiryTokenCredential } from './inquiries.access';
@@ -392,31 +393,22 @@ export async function listInquiriesForAdmin(
   return { inquiries: rows.map((row) => toAdminInquiry(row, names)), meta: pageMeta(query, count) };
 }
 
-export async function getInquiryForAdmin(
-  deps: Pick<SupportDeps, 'db'>,
-  id: number,
-): Promise<AdminInquiryDetail> {
-  const row = await repo.findInquiry(deps.db, id);
-  if (!row) throw inquiryErrors.notFound();
-  return adminDetail(deps.db, row);
-}
-
-export async function adminReply(
-  deps: SupportDeps,
-  admin: UserPrincipal,
-  id: number,
-  body: string,
-): Promise<AdminInquiryDetail> {
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const at = deps.clock.now();
-    const row = await repo.noteAdminMessage(tx, id, at);
-    if (!row) {
-      if (!(await repo.findInquiry(tx, id))) throw inquiryErrors.notFound();
-      throw inquiryErrors.closed();
-    }
+/** The admin desk's view of inquiries (`support.desk.ts`: what tickets share). */
+const inquiryDesk: Desk<repo.InquiryRow, AdminInquiryDetail, { status: repo.InquiryStatus }> = {
+  entity: ENTITY,
+  nameOf: (row) => `support inquiry ${row.trackingCode}`,
+  notFound: inquiryErrors.notFound,
+  closed: inquiryErrors.closed,
+  find: repo.findInquiry,
+  lock: repo.lockInquiry,
+  assign: repo.updateInquiry,
+  setStatus: (tx, id, change, at) => repo.setInquiryStatus(tx, id, change.status, at),
+  noteAdminReply: repo.noteAdminMessage,
+  detail: adminDetail,
+  async writeReply(deps, tx, afterCommit, { admin, body, at, row }) {
     const card = await findUserCard(tx, admin.userId);
     await writeMessage(deps, tx, afterCommit, {
-      supportInquiryId: id,
+      supportInquiryId: row.id,
       authorType: 'admin',
       authorAdminId: admin.userId,
       authorName: card?.name ?? 'Support',
@@ -424,65 +416,28 @@ export async function adminReply(
       body,
       createdAt: at,
     });
-    await recordActivity(tx, {
-      adminId: admin.userId,
-      action: 'reply',
-      entityType: ENTITY,
-      entityId: id,
-      summary: `Replied to support inquiry ${row.trackingCode}`,
-      at,
-    });
-    return adminDetail(tx, row);
-  });
-}
+  },
+};
 
-export async function assignInquiry(
+export const getInquiryForAdmin = (deps: Pick<SupportDeps, 'db'>, id: number): Promise<AdminInquiryDetail> =>
+  deskDetail(inquiryDesk, deps, id);
+
+export const adminReply = (deps: SupportDeps, admin: UserPrincipal, id: number, body: string) =>
+  deskReply(inquiryDesk, deps, { admin, id, body });
+
+export const assignInquiry = (
   deps: SupportDeps,
   admin: UserPrincipal,
   id: number,
   assignedAdminId: string | null,
-): Promise<AdminInquiryDetail> {
-  return inTransaction(deps.db, async (tx) => {
-    const at = deps.clock.now();
-    await assertAssignableAdmin(tx, assignedAdminId);
-    const row = await repo.updateInquiry(tx, id, { assignedAdminId, updatedAt: at });
-    if (!row) throw inquiryErrors.notFound();
-    await recordActivity(tx, {
-      adminId: admin.userId,
-      action: assignedAdminId ? 'assign' : 'unassign',
-      entityType: ENTITY,
-      entityId: id,
-      summary: assignedAdminId
-        ? `Support inquiry ${row.trackingCode} assigned to ${assignedAdminId}`
-        : `Support inquiry ${row.trackingCode} unassigned`,
-      at,
-    });
-    return adminDetail(tx, row);
-  });
-}
+) => deskAssign(inquiryDesk, deps, { admin, id, assignedAdminId });
 
-export async function setInquiryStatus(
+export const setInquiryStatus = (
   deps: SupportDeps,
   admin: UserPrincipal,
   id: number,
   status: repo.InquiryStatus,
-): Promise<AdminInquiryDetail> {
-  return inTransaction(deps.db, async (tx) => {
-    const at = deps.clock.now();
-    const before = await repo.lockInquiry(tx, id);
-    if (!before) throw inquiryErrors.notFound();
-    const row = await repo.setInquiryStatus(tx, id, status, at);
-    await recordActivity(tx, {
-      adminId: admin.userId,
-      action: 'update_status',
-      entityType: ENTITY,
-      entityId: id,
-      summary: `Support inquiry ${before.trackingCode}: status ${before.status} → ${status}`,
-      at,
-    });
-    return adminDetail(tx, row!);
-  });
-}
+) => deskSetStatus(inquiryDesk, deps, { admin, id, change: { status } });
 
 /**
  * Revokes the inquiry's guest tokens (a leaked link, an abusive visitor): every request with

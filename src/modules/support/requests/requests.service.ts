@@ -4,11 +4,10 @@ import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../../platform/db/transaction';
 import { publishEvent } from '../../../platform/events/events';
-import { httpErrors } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
-import { recordActivity } from '../../activity';
 import { findUserCard } from '../../identity';
 import { requestRoom } from '../realtime/support-events';
+import { type Desk, deskAssign, deskDetail, deskReply, deskSetStatus } from '../support.desk';
 import { requestPermissions } from '../support.permissions';
 import { customerNameIn, customerNamesOf, isoOrNull, type SupportDeps } from '../support.service';
 import { assertRequestReadable } from './requests.access';
@@ -251,91 +250,22 @@ export async function listRequestsForAdmin(
   return { requests: rows.map((row) => toAdminRequest(row, names)), meta: pageMeta(query, count) };
 }
 
-export async function getRequestForAdmin(
-  deps: Pick<SupportDeps, 'db'>,
-  id: number,
-): Promise<AdminRequestDetail> {
-  const row = await repo.findRequest(deps.db, id);
-  if (!row) throw requestErrors.notFound();
-  return adminDetail(deps.db, row);
-}
-
-export async function setRequestStatus(
-  deps: SupportDeps,
-  admin: UserPrincipal,
-  id: number,
-  body: RequestStatusBody,
-): Promise<AdminRequestDetail> {
-  if (body.resolutionNote !== undefined && body.status !== 'resolved' && body.status !== 'closed') {
-    throw requestErrors.resolutionNoteInvalid();
-  }
-  return inTransaction(deps.db, async (tx) => {
-    const at = deps.clock.now();
-    const before = await repo.lockRequest(tx, id);
-    if (!before) throw requestErrors.notFound();
-    const row = await repo.setRequestStatus(tx, id, body, at);
-    await recordActivity(tx, {
-      adminId: admin.userId,
-      action: 'update_status',
-      entityType: ENTITY,
-      entityId: id,
-      summary: `Support request #${id}: status ${before.status} → ${body.status}`,
-      at,
-    });
-    return adminDetail(tx, row!);
-  });
-}
-
-/** An assignee must be an active admin account; anything else is a validation error. */
-export async function assertAssignableAdmin(db: Db, adminId: string | null): Promise<void> {
-  if (adminId === null) return;
-  const card = await findUserCard(db, adminId);
-  if (!card?.isAdmin || !card.isActive) {
-    throw httpErrors.validation([{ path: 'assignedAdminId', message: 'must be the id of an active admin' }]);
-  }
-}
-
-export async function assignRequest(
-  deps: SupportDeps,
-  admin: UserPrincipal,
-  id: number,
-  assignedAdminId: string | null,
-): Promise<AdminRequestDetail> {
-  return inTransaction(deps.db, async (tx) => {
-    const at = deps.clock.now();
-    await assertAssignableAdmin(tx, assignedAdminId);
-    const row = await repo.updateRequest(tx, id, { assignedAdminId, updatedAt: at });
-    if (!row) throw requestErrors.notFound();
-    await recordActivity(tx, {
-      adminId: admin.userId,
-      action: assignedAdminId ? 'assign' : 'unassign',
-      entityType: ENTITY,
-      entityId: id,
-      summary: assignedAdminId
-        ? `Support request #${id} assigned to ${assignedAdminId}`
-        : `Support request #${id} unassigned`,
-      at,
-    });
-    return adminDetail(tx, row);
-  });
-}
-
-export async function adminReply(
-  deps: SupportDeps,
-  admin: UserPrincipal,
-  id: number,
-  body: string,
-): Promise<AdminRequestDetail> {
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const at = deps.clock.now();
-    const row = await repo.noteAdminReply(tx, id, at);
-    if (!row) {
-      if (!(await repo.findRequest(tx, id))) throw requestErrors.notFound();
-      throw requestErrors.closed();
-    }
+/** The admin desk's view of tickets (`support.desk.ts`: what inquiries share). */
+const requestDesk: Desk<repo.RequestRow, AdminRequestDetail, RequestStatusBody> = {
+  entity: ENTITY,
+  nameOf: (row) => `support request #${row.id}`,
+  notFound: requestErrors.notFound,
+  closed: requestErrors.closed,
+  find: repo.findRequest,
+  lock: repo.lockRequest,
+  assign: repo.updateRequest,
+  setStatus: repo.setRequestStatus,
+  noteAdminReply: repo.noteAdminReply,
+  detail: adminDetail,
+  async writeReply(deps, tx, afterCommit, { admin, body, at, row }) {
     await writeRequestMessages(deps, tx, afterCommit, [
       {
-        supportRequestId: id,
+        supportRequestId: row.id,
         authorType: 'admin',
         authorAdminId: admin.userId,
         authorName: await authorName(tx, admin.userId, 'Support'),
@@ -348,16 +278,32 @@ export async function adminReply(
       type: 'support.request_reply',
       title: 'New reply to your support request',
       body: `${row.subject}: ${body.length > 140 ? `${body.slice(0, 139)}…` : body}`,
-      data: { supportRequestId: id },
+      data: { supportRequestId: row.id },
     });
-    await recordActivity(tx, {
-      adminId: admin.userId,
-      action: 'reply',
-      entityType: ENTITY,
-      entityId: id,
-      summary: `Replied to support request #${id}`,
-      at,
-    });
-    return adminDetail(tx, row);
-  });
+  },
+};
+
+export const getRequestForAdmin = (deps: Pick<SupportDeps, 'db'>, id: number): Promise<AdminRequestDetail> =>
+  deskDetail(requestDesk, deps, id);
+
+export async function setRequestStatus(
+  deps: SupportDeps,
+  admin: UserPrincipal,
+  id: number,
+  body: RequestStatusBody,
+): Promise<AdminRequestDetail> {
+  if (body.resolutionNote !== undefined && body.status !== 'resolved' && body.status !== 'closed') {
+    throw requestErrors.resolutionNoteInvalid();
+  }
+  return deskSetStatus(requestDesk, deps, { admin, id, change: body });
 }
+
+export const assignRequest = (
+  deps: SupportDeps,
+  admin: UserPrincipal,
+  id: number,
+  assignedAdminId: string | null,
+) => deskAssign(requestDesk, deps, { admin, id, assignedAdminId });
+
+export const adminReply = (deps: SupportDeps, admin: UserPrincipal, id: number, body: string) =>
+  deskReply(requestDesk, deps, { admin, id, body });
