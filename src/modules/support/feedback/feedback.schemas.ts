@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../../../platform/http/pagination';
+import { trimmed } from '../support.schemas';
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from './feedback.table';
-
-const trimmed = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 
 export const createFeedbackBody = z.object({
   category: z.enum(FEEDBACK_CATEGORIES),

@@ -7,6 +7,7 @@ import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../pla
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
 import { inquiryPermissions } from '../support.permissions';
+import { assignBody, messageBody } from '../support.schemas';
 import type { SupportDeps } from '../support.service';
 import { INQUIRY_TOKEN_PREFIX } from './inquiries.access';
 import { inquiryErrors } from './inquiries.errors';
@@ -105,7 +106,7 @@ export function inquiryRoutes(app: ApiApp, deps: SupportDeps) {
         tags,
         summary: 'Write a message (refused when the inquiry is closed or spam)',
         params: intIdParams,
-        body: s.messageBody,
+        body: messageBody,
         response: { 201: envelopeSchema(s.visitorInquiryDetail) },
       },
     },
@@ -245,7 +246,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
         tags,
         summary: 'Reply (refused when closed or spam); an open inquiry becomes active',
         params: intIdParams,
-        body: s.messageBody,
+        body: messageBody,
         response: { 201: envelopeSchema(s.adminInquiryDetail) },
       },
     },
@@ -269,7 +270,7 @@ export function adminInquiryRoutes(app: ApiApp, deps: SupportDeps) {
         tags,
         summary: 'Assign to an admin, or unassign with null',
         params: intIdParams,
-        body: s.assignBody,
+        body: assignBody,
         response: detail,
       },
     },

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { listQuery } from '../../../platform/http/pagination';
 import { intId } from '../../../platform/http/params';
+import { trimmed } from '../support.schemas';
 import { INQUIRY_AUTHOR_TYPES, INQUIRY_CATEGORIES, INQUIRY_STATUSES } from './inquiries.table';
 
-const trimmed = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 /** Identify and create: an empty or blank value means "not given" (keeps the stored one). */
 const optionalContact = (max: number) =>
   z
@@ -22,14 +22,11 @@ const optionalEmail = z
   .transform((v) => (v ? v.toLowerCase() : undefined))
   .pipe(z.email('must be an email address').optional());
 
-export const messageBody = z.object({ body: trimmed(10_000) });
-
 /** What revoke-token answers: how many live guest tokens this call revoked (0 when none was left). */
 export const revokeTokenView = z
   .object({ supportInquiryId: z.number().int(), revokedTokens: z.number().int().min(0) })
   .meta({ id: 'SupportInquiryTokenRevocation' });
 export type RevokeTokenView = z.output<typeof revokeTokenView>;
-export type MessageBody = z.output<typeof messageBody>;
 
 export const contactFields = {
   guestName: optionalContact(255),
@@ -70,7 +67,6 @@ export const adminListQuery = customerListQuery.extend({
 });
 export type AdminListQuery = z.output<typeof adminListQuery>;
 
-export const assignBody = z.object({ assignedAdminId: z.uuid().nullable() });
 export const statusBody = z.object({ status: z.enum(INQUIRY_STATUSES) });
 /** Exactly one of the two forms: create a ticket, or link an existing one. */
 export const linkBody = z.union([

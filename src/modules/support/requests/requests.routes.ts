@@ -5,6 +5,7 @@ import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../pla
 import { intIdParams } from '../../../platform/http/params';
 import type { ApiApp } from '../../../platform/module';
 import { requestPermissions } from '../support.permissions';
+import { assignBody, messageBody } from '../support.schemas';
 import type { SupportDeps } from '../support.service';
 import { requestErrors } from './requests.errors';
 import * as s from './requests.schemas';
@@ -76,7 +77,7 @@ export function requestRoutes(app: ApiApp, deps: SupportDeps) {
         tags,
         summary: 'Reply; a resolved ticket reopens, a closed one refuses',
         params: intIdParams,
-        body: s.replyBody,
+        body: messageBody,
         response: { 201: envelopeSchema(s.customerRequestDetail) },
       },
     },
@@ -152,7 +153,7 @@ export function adminRequestRoutes(app: ApiApp, deps: SupportDeps) {
         tags,
         summary: 'Assign to an admin, or unassign with null',
         params: intIdParams,
-        body: s.requestAssignBody,
+        body: assignBody,
         response: detail,
       },
     },
@@ -176,7 +177,7 @@ export function adminRequestRoutes(app: ApiApp, deps: SupportDeps) {
         tags,
         summary: 'Reply (refused when closed); the customer is notified',
         params: intIdParams,
-        body: s.replyBody,
+        body: messageBody,
         response: { 201: envelopeSchema(s.adminRequestDetail) },
       },
     },

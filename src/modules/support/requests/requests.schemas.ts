@@ -2,13 +2,12 @@
 // admin ids; the admin view shows the assigned admin and every message's internal author ids.
 import { z } from 'zod';
 import { listQuery } from '../../../platform/http/pagination';
+import { trimmed } from '../support.schemas';
 import {
   SUPPORT_REQUEST_AUTHOR_TYPES,
   SUPPORT_REQUEST_CATEGORIES,
   SUPPORT_REQUEST_STATUSES,
 } from './requests.table';
-
-const trimmed = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 
 export const createRequestBody = z.object({
   category: z.enum(SUPPORT_REQUEST_CATEGORIES),
@@ -16,8 +15,6 @@ export const createRequestBody = z.object({
   message: trimmed(10_000),
 });
 export type CreateRequestBody = z.output<typeof createRequestBody>;
-
-export const replyBody = z.object({ body: trimmed(10_000) });
 
 const sortKeys = ['updatedAt', 'createdAt'] as const;
 export const customerRequestListQuery = listQuery(sortKeys).extend({
@@ -38,8 +35,6 @@ export const requestStatusBody = z.object({
   resolutionNote: z.string().trim().min(1, 'must not be blank').max(5_000).optional(),
 });
 export type RequestStatusBody = z.output<typeof requestStatusBody>;
-
-export const requestAssignBody = z.object({ assignedAdminId: z.uuid().nullable() });
 
 const iso = z.string().describe('ISO-8601 instant');
 const isoOrNull = iso.nullable();
