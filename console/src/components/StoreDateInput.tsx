@@ -27,6 +27,8 @@ export function StoreDateInput(props: {
   onChange(value: string): void;
   error?: string;
   w?: number;
+  /** The last day that may be chosen ("2025-11-26"), e.g. today for a report's start. */
+  maxDate?: string;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -41,6 +43,7 @@ export function StoreDateInput(props: {
       valueFormat={(date) => formatDate(date.slice(0, 10), language)}
       dateParser={parseTyped}
       error={props.error}
+      maxDate={props.maxDate}
       w={props.w}
       miw={props.w}
       clearable

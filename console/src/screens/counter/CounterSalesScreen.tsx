@@ -1,19 +1,8 @@
 // The counter's sales: the day's (or a chosen range's) in-store sales with their receipts and
 // pickups, the range as a CSV file (at most 90 days, the API's limit), and the takings by
 // gateway and by district. The range lives in the address, like the orders list's filters.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -24,6 +13,7 @@ import { Money, StoreDateTime, useDistrictName, useLanguage } from '../../compon
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
+import { StoreDateInput } from '../../components/StoreDateInput';
 import { describeError } from '../../lib/api-errors';
 import { formatCount, formatMoney, storeDateOf } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
@@ -197,18 +187,11 @@ function RangeForm({
         <Group align="flex-end" gap="sm">
           {/* The period folds on a phone like a list's filters: any but today counts as one. */}
           <FilterFold active={range.from !== today || range.to !== today ? 1 : 0}>
-            <TextInput
-              type="date"
-              label={t('sales.from')}
-              value={from}
-              max={today}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
+            <StoreDateInput label={t('sales.from')} value={from} maxDate={today} onChange={setFrom} />
+            <StoreDateInput
               label={t('sales.to')}
               value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={setTo}
               error={backwards ? t('sales.backwards') : undefined}
             />
             <Button type="submit" variant="default" disabled={backwards}>

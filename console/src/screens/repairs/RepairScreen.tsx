@@ -2,6 +2,7 @@
 // status timeline, with only the moves the workshop may make from where it is (as the order
 // page offers only the next fulfilment step). Each move is told to the customer by the API (in
 // the app and on their phone); the page says so before and after.
+
 import {
   Alert,
   Anchor,
@@ -13,7 +14,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
+import { StoreDateInput } from '../../components/StoreDateInput';
 import { textField, useFormErrors } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
 import { CommandModal, useCommand } from '../orders/order-commands';
@@ -93,7 +94,7 @@ export function RepairScreen() {
                 {r.orderId === null ? (
                   t('detail.noOrder')
                 ) : (
-                  <Can permission="Orders_READ" fallback={<>{r.orderId}</>}>
+                  <Can permission="Orders_READ" fallback={r.orderId}>
                     <Anchor component={Link} to={`/orders/${r.orderId}`}>
                       {t('detail.orderLink', { id: r.orderId })}
                     </Anchor>
@@ -303,11 +304,10 @@ function MoveButton({ repair, to }: { repair: RepairDetail; to: RepairStatus }) 
           minRows={2}
         />
         {(to === 'under_repair' || to === 'picked_up' || to === 'dropped_off') && (
-          <TextInput
-            type="date"
+          <StoreDateInput
             label={t('steps.eta')}
             value={eta}
-            onChange={(event) => setEta(event.currentTarget.value)}
+            onChange={setEta}
             error={move.errors.of('estimatedDeliveryAt')}
           />
         )}

@@ -1,5 +1,6 @@
 // The repairs desk: every repair request, latest change first, by status, ticket number and the
 // days it was booked, all kept in the address.
+
 import {
   Anchor,
   Button,
@@ -18,6 +19,7 @@ import { FilterFold } from '../../components/FilterFold';
 import { StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
+import { StoreDateInput } from '../../components/StoreDateInput';
 import { USER_TEXT } from '../../components/UserText';
 import { useClient } from '../../session/session';
 import { RepairStatusBadge } from './RepairBadges';
@@ -161,17 +163,15 @@ function Filters({
                 })
               }
             />
-            <TextInput
-              type="date"
+            <StoreDateInput
               label={t('filters.from')}
               value={filters.dateFrom}
-              onChange={(event) => onChange({ ...filters, dateFrom: event.currentTarget.value })}
+              onChange={(dateFrom) => onChange({ ...filters, dateFrom })}
             />
-            <TextInput
-              type="date"
+            <StoreDateInput
               label={t('filters.to')}
               value={filters.dateTo}
-              onChange={(event) => onChange({ ...filters, dateTo: event.currentTarget.value })}
+              onChange={(dateTo) => onChange({ ...filters, dateTo })}
             />
           </FilterFold>
         </SimpleGrid>
