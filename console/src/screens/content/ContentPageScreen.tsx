@@ -1,7 +1,10 @@
-// One storefront page: its title and SEO words, its sections in order (drag a section, or use
-// Move up / Move down from the keyboard), each switched on or off and edited with the form of its
-// type, the API's validation under the field it names; and the page as the storefront receives
-// it (the public payload). Opening a page the store never had creates it (the API's GET does).
+// One storefront page: whether shoppers see it (a page is live while at least one section is
+// shown: the interface has no page-level publish state, docs/api-notes.md "Content pages"), its
+// title and SEO record, its sections in order (drag a section, or use Move up / Move down from
+// the keyboard), each shown or hidden and edited with the form of its type, the API's
+// validation under the field it names; the page as the storefront receives it (the public
+// payload); and who changed what (the activity log). Opening a page the store never had creates
+// it (the API's GET does).
 import {
   Alert,
   Anchor,
@@ -21,11 +24,15 @@ import { Link, useParams } from '@tanstack/react-router';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../components/Screen';
+import { StateBadge } from '../../components/StateBadge';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
 import { describeError, isPasalError, isRefused } from '../../lib/api-errors';
+import { formatCount } from '../../lib/format';
 import { Can, useSession } from '../../session/session';
 import { ConfirmButton } from '../catalog/catalog-ui';
+import { SeoRecordEditor } from '../catalog/ProductSeo';
 import { fetchPublicPage } from './content-api';
+import { PageHistory } from './PageHistory';
 import { SectionFields } from './SectionForm';
 import {
   ALLOWED_SECTIONS,
@@ -75,10 +82,91 @@ export function ContentPageScreen() {
         </Anchor>
       }
     >
+      <PageState sections={page.data.sections} />
       <PageMeta pageKey={pageKey} title={page.data.title} />
       <Sections pageKey={pageKey} sections={page.data.sections} />
+      <PageSeo pageKey={pageKey} seoId={page.data.seoId} />
       <PublicPreview pageKey={pageKey} />
+      <Can permission="ActivityLogs_READ">
+        <Paper withBorder p="md" component="section" aria-labelledby="content-history">
+          <Title order={2} size="h4" id="content-history" mb="xs">
+            {t('history.heading')}
+          </Title>
+          <PageHistory pageId={page.data.id} />
+        </Paper>
+      </Can>
     </Screen>
+  );
+}
+
+/**
+ * Whether shoppers see the page: live with the sections shown, or not at all. There is no
+ * page-level switch (the interface has none); each section's Shown switch decides.
+ */
+function PageState({ sections }: { sections: Section[] }) {
+  const { t } = useTranslation('content');
+  const shown = sections.filter((section) => section.isEnabled).length;
+  const hidden = sections.length - shown;
+  return (
+    <Group gap="xs" role="status">
+      {shown > 0 ? (
+        <StateBadge color="teal">{t('list.live', { count: shown, shown: formatCount(shown) })}</StateBadge>
+      ) : (
+        <StateBadge color="gray">{t('list.empty')}</StateBadge>
+      )}
+      <Text size="sm">
+        {hidden > 0 ? t('editor.hiddenCount', { count: hidden, hidden: formatCount(hidden) }) : ''}{' '}
+        {t('editor.stateHelp')}
+      </Text>
+    </Group>
+  );
+}
+
+/** The page's SEO record: edited in place, created and linked, or unlinked (PATCH …/meta seoId). */
+function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null }) {
+  const { t } = useTranslation('content');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  const link = useMutation({
+    mutationFn: (next: string | null) =>
+      client.patch('/api/admin/content/pages/{pageKey}/meta', {
+        params: { path: { pageKey } },
+        body: { seoId: next },
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['content', 'page', pageKey], saved);
+      return queryClient.invalidateQueries({ queryKey: ['content', 'history'] });
+    },
+    meta: { action: t('actions.saveSeo') },
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="content-seo">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="content-seo">
+          {t('editor.seo')}
+        </Title>
+        {seoId !== null && can('Content_UPDATE') && (
+          <ConfirmButton
+            size="xs"
+            variant="subtle"
+            label={t('editor.unlinkSeo')}
+            title={t('editor.unlinkSeoTitle')}
+            message={t('editor.unlinkSeoMessage')}
+            confirmLabel={t('editor.unlinkSeo')}
+            onConfirm={() => link.mutateAsync(null)}
+          />
+        )}
+      </Group>
+      <SeoRecordEditor
+        seoId={seoId}
+        mayAttach={can('Content_UPDATE')}
+        noneYet={t('editor.noSeo')}
+        action={t('actions.saveSeo')}
+        attach={async (created) => {
+          await link.mutateAsync(created);
+        }}
+      />
+    </Paper>
   );
 }
 
@@ -97,6 +185,7 @@ function PageMeta({ pageKey, title }: { pageKey: PageKey; title: string }) {
     onSuccess: (saved) => {
       setError(null);
       queryClient.setQueryData(['content', 'page', pageKey], saved);
+      return queryClient.invalidateQueries({ queryKey: ['content', 'history'] });
     },
     onError: (failure) => setError(isRefused(failure) ? null : describeError(failure, t)),
     meta: { action: t('actions.saveMeta') },
@@ -240,7 +329,7 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
                   </Group>
                   <Group gap="xs">
                     <Switch
-                      label={t('editor.enabled')}
+                      label={section.isEnabled ? t('editor.enabled') : t('editor.hidden')}
                       checked={section.isEnabled}
                       disabled={!mayUpdate || toggle.isPending}
                       onChange={() => toggle.mutate(section)}
