@@ -1,6 +1,7 @@
 // Content pages: sections are added with the form of their type (the API's validation shown
 // under the field it names), reordered from the keyboard, switched off, and the page's public
-// payload follows each change; a role that may only read sees no editing, and the API agrees.
+// payload follows each change, and the page lists who changed what; a role that may only read
+// sees no editing, and the API agrees.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, signIn } from './console';
 import { adminApi, api, chooseLanguage, limitedStaff } from './marketing';
@@ -86,12 +87,21 @@ test('a page is built from sections and the storefront receives them in order', 
   await expect(
     page.getByRole('region', { name: 'As the storefront receives it' }).locator('pre'),
   ).not.toContainText('Statues cast in Patan');
+  // Who changed what: the switch just made, in words.
+  const history = page.getByRole('table', { name: 'Changes to this page, newest first' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Section changed: Products header (hidden)');
+  await expect(page.getByRole('status').filter({ hasText: 'Live, 1 section' })).toContainText(
+    '1 section hidden.',
+  );
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'content-page');
 
   await chooseLanguage(page, 'ne');
   await expect(page.getByRole('heading', { name: 'मूर्ति पृष्ठ', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'मुख्य ब्यानर खण्ड माथि सार्नुहोस्' })).toBeDisabled();
+  await expect(
+    page.getByRole('table', { name: 'यो पृष्ठका परिवर्तनहरू, नयाँ पहिले' }).getByRole('row').nth(1),
+  ).toContainText('खण्ड बदलियो: उत्पादन शीर्ष भाग (लुकेको)');
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'content-page-nepali');
 });

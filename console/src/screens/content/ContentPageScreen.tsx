@@ -234,7 +234,8 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
   const queryClient = useQueryClient();
   const [dragging, setDragging] = useState<number | null>(null);
   const [adding, setAdding] = useState<SectionKey | null>(null);
-  const [moved, setMoved] = useState<string | null>(null);
+  // What moved where, worded when shown: a change of language rewords it too.
+  const [moved, setMoved] = useState<{ key: SectionKey; position: number; count: number } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['content'] });
   const put = (section: Section, changes: { position?: number; isEnabled?: boolean }) =>
     client.put('/api/admin/content/pages/{pageKey}/sections/{sectionKey}', {
@@ -255,13 +256,7 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
       for (const [position, row] of next.entries()) {
         if (row.position !== position) await put(row, { position });
       }
-      setMoved(
-        t('editor.movedTo', {
-          name: t(`sections.${section.sectionKey}`),
-          position: to + 1,
-          count: next.length,
-        }),
-      );
+      setMoved({ key: section.sectionKey, position: to + 1, count: next.length });
     },
     onSettled: refresh,
     meta: { action: t('actions.reorder') },
@@ -293,7 +288,15 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
         {t('editor.sections')}
       </Title>
       <Text size="sm" role="status">
-        {moved ?? (mayUpdate && sections.length > 1 ? t('editor.reorderHelp') : '')}
+        {moved
+          ? t('editor.movedTo', {
+              name: t(`sections.${moved.key}`),
+              position: moved.position,
+              count: moved.count,
+            })
+          : mayUpdate && sections.length > 1
+            ? t('editor.reorderHelp')
+            : ''}
       </Text>
       {sections.length === 0 && (
         <Text>{mayUpdate ? t('editor.noSections') : t('editor.noSectionsReadOnly')}</Text>

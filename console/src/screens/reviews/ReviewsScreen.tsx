@@ -378,7 +378,13 @@ function RejectDialog(props: {
     errors.check({ reason: fieldRules.text(reason, { maximum: REJECTION_REASON_MAX }) }),
   );
   return (
-    <Modal opened onClose={props.onClose} title={t('queue.rejectTitle')} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('queue.rejectTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('queue.cancel') }}
+    >
       <form noValidate aria-label={t('queue.rejectTitle')} onSubmit={handleSubmit(submit.mutate)}>
         <Stack gap="sm">
           <Text size="sm">{t('queue.rejectMessage', { name: props.name, product: props.product })}</Text>
