@@ -13,12 +13,14 @@ import {
   Group,
   NativeSelect,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { type DragEvent, useState } from 'react';
@@ -122,11 +124,16 @@ function PageState({ sections }: { sections: Section[] }) {
   );
 }
 
-/** The page's SEO record: edited in place, created and linked, or unlinked (PATCH …/meta seoId). */
+/**
+ * The page's SEO record: edited in place, created and linked, picked from the existing ones
+ * (at most one page per record: the API's CONTENT_SEO_ALREADY_LINKED), or unlinked (PATCH …/meta
+ * seoId).
+ */
 function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null }) {
   const { t } = useTranslation('content');
   const { client, can } = useSession();
   const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
   const link = useMutation({
     mutationFn: (next: string | null) =>
       client.patch('/api/admin/content/pages/{pageKey}/meta', {
@@ -134,18 +141,28 @@ function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null })
         body: { seoId: next },
       }),
     onSuccess: (saved) => {
+      setError(null);
       queryClient.setQueryData(['content', 'page', pageKey], saved);
       return queryClient.invalidateQueries({ queryKey: ['content', 'history'] });
     },
+    onError: (failure) =>
+      setError(
+        isRefused(failure)
+          ? null
+          : isPasalError(failure, 'CONTENT_SEO_ALREADY_LINKED', 'CONTENT_SEO_NOT_FOUND')
+            ? t(`errorCodes.${failure.errorCode}`)
+            : describeError(failure, t),
+      ),
     meta: { action: t('actions.saveSeo') },
   });
+  const mayLink = can('Content_UPDATE');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="content-seo">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4" id="content-seo">
           {t('editor.seo')}
         </Title>
-        {seoId !== null && can('Content_UPDATE') && (
+        {seoId !== null && mayLink && (
           <ConfirmButton
             size="xs"
             variant="subtle"
@@ -157,9 +174,13 @@ function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null })
           />
         )}
       </Group>
+      <FormError message={error} />
+      {seoId === null && mayLink && can('Seo_READ') && (
+        <SeoRecordPicker onPick={(id) => link.mutate(id)} busy={link.isPending} />
+      )}
       <SeoRecordEditor
         seoId={seoId}
-        mayAttach={can('Content_UPDATE')}
+        mayAttach={mayLink}
         noneYet={t('editor.noSeo')}
         action={t('actions.saveSeo')}
         attach={async (created) => {
@@ -167,6 +188,43 @@ function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null })
         }}
       />
     </Paper>
+  );
+}
+
+/** An SEO record found by part of its titles or canonical address. */
+function SeoRecordPicker({ onPick, busy }: { onPick(id: string): void; busy: boolean }) {
+  const { t } = useTranslation('content');
+  const { client } = useSession();
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search.trim(), 300);
+  const found = useQuery({
+    queryKey: ['catalog', 'seo', 'picker', typed],
+    queryFn: () =>
+      client.get('/api/admin/seo', {
+        params: { query: { page: 1, size: 20, ...(typed ? { search: typed } : {}) } },
+      }),
+    staleTime: 30_000,
+    meta: { action: t('actions.loadSeo') },
+  });
+  return (
+    <Select
+      mb="sm"
+      label={t('editor.pickSeo')}
+      description={t('editor.pickSeoHelp')}
+      placeholder={t('editor.pickSeoPlaceholder')}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={t('editor.pickSeoNone')}
+      disabled={busy}
+      value={null}
+      data={(found.data ?? []).map((record) => ({
+        value: record.id,
+        label: record.metaTitle ?? record.ogTitle ?? record.canonicalUrl ?? record.id,
+      }))}
+      onChange={(id) => id && onPick(id)}
+    />
   );
 }
 
