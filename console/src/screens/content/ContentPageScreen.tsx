@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,6 +102,18 @@ export function ContentPageScreen() {
 }
 
 /**
+ * A saved title or SEO link: the editor shows the answer, and the history and the public
+ * preview (which carries the title and SEO record) are read again.
+ */
+function pageMetaSaved(queryClient: QueryClient, pageKey: PageKey, saved: unknown) {
+  queryClient.setQueryData(['content', 'page', pageKey], saved);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['content', 'history'] }),
+    queryClient.invalidateQueries({ queryKey: ['content', 'public', pageKey] }),
+  ]);
+}
+
+/**
  * Whether shoppers see the page: live with the sections shown, or not at all. There is no
  * page-level switch (the interface has none); each section's Shown switch decides.
  */
@@ -142,8 +154,7 @@ function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null })
       }),
     onSuccess: (saved) => {
       setError(null);
-      queryClient.setQueryData(['content', 'page', pageKey], saved);
-      return queryClient.invalidateQueries({ queryKey: ['content', 'history'] });
+      return pageMetaSaved(queryClient, pageKey, saved);
     },
     onError: (failure) =>
       setError(
@@ -242,8 +253,7 @@ function PageMeta({ pageKey, title }: { pageKey: PageKey; title: string }) {
       }),
     onSuccess: (saved) => {
       setError(null);
-      queryClient.setQueryData(['content', 'page', pageKey], saved);
-      return queryClient.invalidateQueries({ queryKey: ['content', 'history'] });
+      return pageMetaSaved(queryClient, pageKey, saved);
     },
     onError: (failure) => setError(isRefused(failure) ? null : describeError(failure, t)),
     meta: { action: t('actions.saveMeta') },
