@@ -1,6 +1,7 @@
 // Content pages: sections are added with the form of their type (the API's validation shown
 // under the field it names), reordered from the keyboard, switched off, and the page's public
-// payload follows each change; a role that may only read sees no editing, and the API agrees.
+// payload follows each change, and the page lists who changed what; a role that may only read
+// sees no editing, and the API agrees.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, signIn } from './console';
 import { adminApi, api, chooseLanguage, limitedStaff } from './marketing';
@@ -11,12 +12,16 @@ test('a page is built from sections and the storefront receives them in order', 
   page,
   baseURL,
 }, testInfo) => {
+  // The longest walk of the console's specs (two languages, a tall page screenshotted whole):
+  // on a loaded two-core machine it can pass the default minute.
+  test.slow();
   // A page of this test's own: empty it first (a re-run on the same store starts clean).
   const admin = await adminApi(baseURL!);
   const before = await admin.data('GET', `/api/admin/content/pages/${PAGE}`);
   for (const section of before.sections) {
     await admin.data('DELETE', `/api/admin/content/pages/${PAGE}/sections/${section.sectionKey}`);
   }
+  if (before.seoId) await admin.data('PATCH', `/api/admin/content/pages/${PAGE}/meta`, { seoId: null });
 
   await signIn(page);
   await page
@@ -86,12 +91,31 @@ test('a page is built from sections and the storefront receives them in order', 
   await expect(
     page.getByRole('region', { name: 'As the storefront receives it' }).locator('pre'),
   ).not.toContainText('Statues cast in Patan');
+  // An SEO record made from the page and linked to it; the storefront receives it.
+  const seo = page.getByRole('region', { name: 'SEO record' });
+  await seo.getByLabel('Title for search engines').fill('Buddha statues from Patan');
+  await seo.getByRole('button', { name: 'Create SEO record' }).click();
+  await expect(seo.getByRole('button', { name: 'Unlink' })).toBeVisible();
+  await expect
+    .poll(async () => (await api(baseURL!).data('GET', `/api/content/pages/${PAGE}`)).seo?.metaTitle)
+    .toBe('Buddha statues from Patan');
+
+  // Who changed what: the switch just made, in words.
+  const history = page.getByRole('table', { name: 'Changes to this page, newest first' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Changed: SEO record');
+  await expect(history.getByRole('row').nth(2)).toContainText('Section changed: Products header (hidden)');
+  await expect(page.getByRole('status').filter({ hasText: 'Live, 1 section' })).toContainText(
+    '1 section hidden.',
+  );
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'content-page');
 
   await chooseLanguage(page, 'ne');
   await expect(page.getByRole('heading', { name: 'मूर्ति पृष्ठ', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'मुख्य ब्यानर खण्ड माथि सार्नुहोस्' })).toBeDisabled();
+  const historyNe = page.getByRole('table', { name: 'यो पृष्ठका परिवर्तनहरू, नयाँ पहिले' });
+  await expect(historyNe.getByRole('row').nth(1)).toContainText('बदलियो: SEO विवरण');
+  await expect(historyNe.getByRole('row').nth(2)).toContainText('खण्ड बदलियो: उत्पादन शीर्ष भाग (लुकेको)');
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'content-page-nepali');
 });

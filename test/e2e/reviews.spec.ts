@@ -1,7 +1,9 @@
 // Reviews and testimonials: a customer's review waits in the queue (with the name masked as the
 // storefront shows it and the order it came from), is approved in the console and then appears
 // on the product's public reviews; testimonials are added and reordered and the storefront's list
-// follows; a role that may only read sees no moderation buttons, and the API agrees.
+// follows; a review rejected with a reason shows it in the queue and leaves the storefront, a
+// deleted one leaves the queue; a role that may only read sees no moderation buttons, and the
+// API agrees.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectListsSettled, keepScreenshot, signIn } from './console';
 import { adminApi, api, chooseLanguage, customerApi, limitedStaff } from './marketing';
@@ -65,6 +67,52 @@ test('a customer review is approved in the queue and appears on the product', as
   await expect(approved.getByRole('button', { name: /अस्वीकृत गर्नुहोस्/ })).toBeInViewport({ ratio: 1 });
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'reviews-queue-nepali-390');
+});
+
+test('a review rejected with a reason shows why and leaves the storefront; a deleted one is gone', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const admin = await adminApi(baseURL!);
+  const [product] = await admin.data('GET', '/api/admin/products?size=1');
+  const stamp = Date.now().toString(36);
+  const review = await admin.data('POST', '/api/admin/reviews', {
+    productId: product.id,
+    reviewerName: 'Kamala Thapa',
+    rating: 2,
+    comment: `Mentions another shop ${stamp}`,
+  });
+  const publicComments = async () =>
+    (await api(baseURL!).data('GET', `/api/products/id/${product.id}/reviews?size=100`)).map(
+      (r: { comment: string }) => r.comment,
+    );
+  expect(await publicComments()).toContain(review.comment);
+
+  await signIn(page);
+  await page.goto(`/admin/reviews?status=all&search=${stamp}`);
+  const card = page.getByRole('listitem').filter({ hasText: review.comment });
+  await card.getByRole('button', { name: /^Reject the review by Kamala Thapa/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject this review?' });
+  await dialog.getByLabel('Reason (optional)').fill('Names a competitor shop');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toContainText('Rejected');
+  await expect(card).toContainText('Why it was rejected: Names a competitor shop');
+  expect(await publicComments()).not.toContain(review.comment);
+
+  await chooseLanguage(page, 'ne');
+  await expect(card).toContainText('अस्वीकृत गर्नुको कारण: Names a competitor shop');
+  await expectAccessible(page);
+  await keepScreenshot(page, testInfo, 'reviews-rejected-reason-nepali');
+
+  await card.getByRole('button', { name: /मेटाउनुहोस्$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'यो समीक्षा सधैँका लागि मेटाउने?' })
+    .getByRole('button', { name: 'मेटाउनुहोस्' })
+    .click();
+  await expect(card).toHaveCount(0);
+  expect((await admin.call('GET', `/api/admin/reviews/${review.id}`)).status).toBe(404);
 });
 
 test('testimonials are added, reordered and shown on the storefront in that order', async ({

@@ -4953,7 +4953,11 @@ export interface paths {
         get: operations["adminGetReview"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a review for good; the product aggregates follow (answers the deleted review)
+         * @description Admin JWT with permission `Reviews_DELETE`.
+         */
+        delete: operations["adminDeleteReview"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4973,7 +4977,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Approve or reject a review; the product aggregates follow
+         * Approve or reject a review (a rejection may give a reason); the product aggregates follow
          * @description Admin JWT with permission `Reviews_UPDATE`.
          */
         patch: operations["adminSetReviewStatus"];
@@ -7763,6 +7767,8 @@ export interface components {
             createdByAdminId: string | null;
             moderatedByAdminId: string | null;
             moderatedAt: string | null;
+            /** @description why staff rejected it; null unless rejected with a reason */
+            rejectionReason: string | null;
         };
         PublicProductReview: {
             id: number;
@@ -34656,6 +34662,79 @@ export interface operations {
             };
         };
     };
+    adminDeleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["AdminProductReview"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `REVIEW_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "REVIEW_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
     adminSetReviewStatus: {
         parameters: {
             query?: never;
@@ -34670,6 +34749,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "approved" | "rejected";
+                    /** @description Why it is rejected (plain text, at most 500); only with `rejected` */
+                    reason?: string;
                 };
             };
         };

@@ -338,6 +338,107 @@ describe('admin reviews', () => {
     expectError(await patch('abc', { status: 'approved' }), 400, 'VALIDATION_ERROR');
   });
 
+  it('a rejection keeps its reason (plain, trimmed, in the activity); approving clears it', async () => {
+    const productId = await c.product();
+    const seeded = await c.seeded({ productId });
+    const patch = (body: unknown) =>
+      c.http.call('PATCH', `/api/admin/reviews/${seeded.id}/status`, c.admin.headers, body);
+    const read = async () =>
+      (await c.http.call('GET', `/api/admin/reviews/${seeded.id}`, c.admin.headers)).json().data;
+    expect((await read()).rejectionReason).toBeNull();
+
+    const rejected = await patch({ status: 'rejected', reason: '  Names a <b>competitor</b> shop ' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().data).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Names a competitor shop',
+    });
+    expect(await read()).toMatchObject({ rejectionReason: 'Names a competitor shop' });
+    const listed = await c.http.call('GET', `/api/admin/reviews?productId=${productId}`, c.admin.headers);
+    expect(listed.json().data[0].rejectionReason).toBe('Names a competitor shop');
+    let trail = await c.http.activityOf(c.admin, 'product_review', seeded.id);
+    expect(trail[0]).toMatchObject({ action: 'reject' });
+    expect(trail[0]!.summary).toContain('reason: Names a competitor shop');
+
+    // The same decision again changes nothing; another reason (or none) replaces it.
+    tick();
+    expect((await patch({ status: 'rejected', reason: 'Names a competitor shop' })).json().data).toEqual(
+      rejected.json().data,
+    );
+    expect((await patch({ status: 'rejected', reason: 'Off topic' })).json().data.rejectionReason).toBe(
+      'Off topic',
+    );
+    expect((await patch({ status: 'rejected', reason: '   ' })).json().data.rejectionReason).toBeNull();
+    await patch({ status: 'rejected', reason: 'Off topic' });
+
+    // Approving again clears the reason.
+    const approved = await c.setStatus(seeded.id, 'approved');
+    expect(approved).toMatchObject({ status: 'approved', rejectionReason: null });
+    trail = await c.http.activityOf(c.admin, 'product_review', seeded.id);
+    expect(trail.map((e) => e.action)).toEqual(['approve', 'reject', 'reject', 'reject', 'reject', 'create']);
+
+    // At most 500 characters once plain; only a rejection takes one.
+    expect((await patch({ status: 'rejected', reason: `<i>${'r'.repeat(500)}</i>` })).statusCode).toBe(200);
+    await c.setStatus(seeded.id, 'approved');
+    for (const body of [
+      { status: 'rejected', reason: 'r'.repeat(501) },
+      { status: 'rejected', reason: 5 },
+      { status: 'approved', reason: 'Looks fine' },
+    ]) {
+      expectError(await patch(body), 400, 'VALIDATION_ERROR');
+    }
+    expect(await read()).toMatchObject({ status: 'approved', rejectionReason: null });
+  });
+
+  it('deletes a review for good: the aggregates and the storefront follow, the activity records it', async () => {
+    const productId = await c.product();
+    const slug = await c.slugOf(productId);
+    const keep = await c.seeded({ productId, rating: 3 });
+    const five = await c.seeded({ productId, rating: 5, reviewerName: 'Five Stars' });
+    const { orderItemId } = await c.deliveredOrder(other, productId);
+    const pending = await c.submitted(other, { orderItemId, rating: 1 });
+    // Fill the cached list page before the delete.
+    expect(await c.listItem(productId)).toMatchObject({ averageRating: 4, reviewCount: 2 });
+
+    const res = await c.http.call('DELETE', `/api/admin/reviews/${five.id}`, c.admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: five.id, status: 'approved', reviewerName: 'Five Stars' });
+    expect(await c.productDetail(slug)).toMatchObject({ averageRating: 3, totalReviews: 1 });
+    expect(await c.listItem(productId)).toMatchObject({ averageRating: 3, reviewCount: 1 });
+    expect(await c.adminListItem(productId)).toMatchObject({ averageRating: 3, reviewCount: 1 });
+    const pub = await c.http.call('GET', `/api/products/id/${productId}/reviews`);
+    expect(pub.json().data.map((r: { id: number }) => r.id)).toEqual([keep.id]);
+    expectError(
+      await c.http.call('GET', `/api/admin/reviews/${five.id}`, c.admin.headers),
+      404,
+      'REVIEW_NOT_FOUND',
+    );
+    const trail = await c.http.activityOf(c.admin, 'product_review', five.id);
+    expect(trail[0]).toMatchObject({ action: 'delete', adminId: c.admin.userId });
+    expect(trail[0]!.summary).toContain('5-star');
+
+    // A pending review goes without touching the figures; its order item may be reviewed again.
+    expect(
+      (await c.http.call('DELETE', `/api/admin/reviews/${pending.id}`, c.admin.headers)).statusCode,
+    ).toBe(200);
+    expect(await c.productDetail(slug)).toMatchObject({ averageRating: 3, totalReviews: 1 });
+    expect((await c.submitted(other, { orderItemId, rating: 4 })).status).toBe('pending');
+
+    // Gone is gone: a second delete, an unknown or a bad id.
+    for (const id of [five.id, 2_000_000_000]) {
+      expectError(
+        await c.http.call('DELETE', `/api/admin/reviews/${id}`, c.admin.headers),
+        404,
+        'REVIEW_NOT_FOUND',
+      );
+    }
+    expectError(
+      await c.http.call('DELETE', '/api/admin/reviews/x1', c.admin.headers),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+
   it('reads one review; unknown id 404 REVIEW_NOT_FOUND, bad id 400', async () => {
     const seeded = await c.seeded({ productId: await c.product(), reviewerName: 'One Review' });
     const res = await c.http.call('GET', `/api/admin/reviews/${seeded.id}`, c.admin.headers);
@@ -405,8 +506,9 @@ describe('admin reviews', () => {
 
   it('every admin route: 401 without a token, 403 for a customer, 403 AUTH_PERMISSION_DENIED without its permission', async () => {
     const seeded = await c.seeded({ productId: await c.product() });
-    const routes: Array<['GET' | 'POST' | 'PATCH', string, string, unknown?]> = [
+    const routes: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, string, unknown?]> = [
       ['GET', '/api/admin/reviews', 'Reviews_READ'],
+      ['DELETE', `/api/admin/reviews/${seeded.id}`, 'Reviews_DELETE'],
       ['GET', `/api/admin/reviews/${seeded.id}`, 'Reviews_READ'],
       ['PATCH', `/api/admin/reviews/${seeded.id}/status`, 'Reviews_UPDATE', { status: 'rejected' }],
       [
@@ -443,6 +545,15 @@ describe('admin reviews', () => {
     const moderator = await signedInAdmin(c.t, { permissions: ['Reviews_READ', 'Reviews_UPDATE'] });
     expect((await c.setStatus(seeded.id, 'rejected', moderator)).status).toBe('rejected');
     expect((await c.http.call('GET', '/api/admin/reviews', moderator.headers)).statusCode).toBe(200);
+    // Moderating is not deleting; Reviews_DELETE is.
+    expectError(
+      await c.http.call('DELETE', `/api/admin/reviews/${seeded.id}`, moderator.headers),
+      403,
+      'AUTH_PERMISSION_DENIED',
+    );
+    expect(
+      (await c.http.call('DELETE', `/api/admin/reviews/${seeded.id}`, readerOnly.headers)).statusCode,
+    ).toBe(200);
   });
 });
 

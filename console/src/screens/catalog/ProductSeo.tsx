@@ -1,6 +1,7 @@
-// The product's SEO record (/api/admin/seo): the meta title and description search engines show,
-// keywords, the canonical address, whether to index and follow, and the social-sharing card.
-// A product without one gets a new record, which the product then points at (seoId).
+// An SEO record (/api/admin/seo): the meta title and description search engines show, keywords,
+// the canonical address, whether to index and follow, and the social-sharing card. A record's
+// owner (a product, a content page) without one gets a new record, which the owner then points
+// at (its seoId) through `attach`. ProductSeo is the product's; content pages use SeoRecordEditor.
 import { Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,8 +24,38 @@ type TextField = (typeof TEXT_FIELDS)[number];
 
 export function ProductSeo({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  return (
+    <SeoRecordEditor
+      seoId={product.seoId}
+      mayAttach={can('Products_UPDATE')}
+      noneYet={t('seo.noneYet')}
+      action={t('actions.saveSeo', { title: product.title })}
+      attach={async (seoId) => {
+        const updated = await client.patch('/api/admin/products/{id}', {
+          params: { path: { id: product.id } },
+          body: { seoId },
+        });
+        queryClient.setQueryData(['catalog', 'product', product.id], updated);
+      }}
+    />
+  );
+}
+
+/** Edits the record `seoId` names, or creates one and `attach`es it (a change of its owner). */
+export function SeoRecordEditor(props: {
+  seoId: string | null;
+  mayAttach: boolean;
+  /** What having no record means for this owner, in the admin's language. */
+  noneYet: string;
+  /** What saving is, named if the API refuses it. */
+  action: string;
+  attach(seoId: string): Promise<void>;
+}) {
+  const { t } = useTranslation('catalog');
   const { client } = useSession();
-  const seoId = product.seoId;
+  const seoId = props.seoId;
   const record = useQuery({
     queryKey: ['catalog', 'seo', seoId],
     queryFn: () => client.get('/api/admin/seo/{id}', { params: { path: { id: seoId as string } } }),
@@ -34,15 +65,21 @@ export function ProductSeo({ product }: { product: Product }) {
   if (seoId !== null && record.isPending) return <LoadingState />;
   if (seoId !== null && record.isError)
     return <ErrorState error={record.error} onRetry={() => record.refetch()} />;
-  return <SeoForm key={record.data?.updatedAt ?? 'new'} product={product} record={record.data ?? null} />;
+  return <SeoForm key={record.data?.updatedAt ?? 'new'} owner={props} record={record.data ?? null} />;
 }
 
-function SeoForm({ product, record }: { product: Product; record: SeoRecord | null }) {
+function SeoForm({
+  owner,
+  record,
+}: {
+  owner: Pick<Parameters<typeof SeoRecordEditor>[0], 'mayAttach' | 'noneYet' | 'action' | 'attach'>;
+  record: SeoRecord | null;
+}) {
   const { t } = useTranslation('catalog');
   const { client, can } = useSession();
   const queryClient = useQueryClient();
-  // Creating a record also points the product at it, which is a product change.
-  const editable = record ? can('Seo_UPDATE') : can('Seo_CREATE') && can('Products_UPDATE');
+  // Creating a record also points its owner at it, which is a change of the owner.
+  const editable = record ? can('Seo_UPDATE') : can('Seo_CREATE') && owner.mayAttach;
   const [values, setValues] = useState<Record<TextField, string>>(
     () =>
       Object.fromEntries(TEXT_FIELDS.map((field) => [field, record?.[field] ?? ''])) as Record<
@@ -66,11 +103,7 @@ function SeoForm({ product, record }: { product: Product; record: SeoRecord | nu
       };
       if (record) return client.patch('/api/admin/seo/{id}', { params: { path: { id: record.id } }, body });
       const created = await client.post('/api/admin/seo', { body });
-      const updated = await client.patch('/api/admin/products/{id}', {
-        params: { path: { id: product.id } },
-        body: { seoId: created.id },
-      });
-      queryClient.setQueryData(['catalog', 'product', product.id], updated);
+      await owner.attach(created.id);
       return created;
     },
     onSuccess: (saved) => {
@@ -78,7 +111,7 @@ function SeoForm({ product, record }: { product: Product; record: SeoRecord | nu
       errors.clear();
     },
     onError: errors.show,
-    meta: { action: t('actions.saveSeo', { title: product.title }) },
+    meta: { action: owner.action },
   });
 
   const input = (field: TextField, multiline = false) => {
@@ -109,7 +142,7 @@ function SeoForm({ product, record }: { product: Product; record: SeoRecord | nu
   return (
     <form onSubmit={handleSubmit(() => save.mutate())} noValidate aria-label={t('seo.formLabel')}>
       <Stack gap="sm">
-        {!record && <Text size="sm">{t('seo.noneYet')}</Text>}
+        {!record && <Text size="sm">{owner.noneYet}</Text>}
         <FormError message={errors.message} />
         {input('metaTitle')}
         {input('metaDescription', true)}

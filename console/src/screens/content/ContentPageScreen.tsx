@@ -1,7 +1,10 @@
-// One storefront page: its title and SEO words, its sections in order (drag a section, or use
-// Move up / Move down from the keyboard), each switched on or off and edited with the form of its
-// type, the API's validation under the field it names; and the page as the storefront receives
-// it (the public payload). Opening a page the store never had creates it (the API's GET does).
+// One storefront page: whether shoppers see it (a page is live while at least one section is
+// shown: the interface has no page-level publish state, docs/api-notes.md "Content pages"), its
+// title and SEO record, its sections in order (drag a section, or use Move up / Move down from
+// the keyboard), each shown or hidden and edited with the form of its type, the API's
+// validation under the field it names; the page as the storefront receives it (the public
+// payload); and who changed what (the activity log). Opening a page the store never had creates
+// it (the API's GET does).
 import {
   Alert,
   Anchor,
@@ -10,22 +13,28 @@ import {
   Group,
   NativeSelect,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../components/Screen';
+import { StateBadge } from '../../components/StateBadge';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
 import { describeError, isPasalError, isRefused } from '../../lib/api-errors';
+import { formatCount } from '../../lib/format';
 import { Can, useSession } from '../../session/session';
 import { ConfirmButton } from '../catalog/catalog-ui';
+import { SeoRecordEditor } from '../catalog/ProductSeo';
 import { fetchPublicPage } from './content-api';
+import { PageHistory } from './PageHistory';
 import { SectionFields } from './SectionForm';
 import {
   ALLOWED_SECTIONS,
@@ -75,10 +84,158 @@ export function ContentPageScreen() {
         </Anchor>
       }
     >
+      <PageState sections={page.data.sections} />
       <PageMeta pageKey={pageKey} title={page.data.title} />
       <Sections pageKey={pageKey} sections={page.data.sections} />
+      <PageSeo pageKey={pageKey} seoId={page.data.seoId} />
       <PublicPreview pageKey={pageKey} />
+      <Can permission="ActivityLogs_READ">
+        <Paper withBorder p="md" component="section" aria-labelledby="content-history">
+          <Title order={2} size="h4" id="content-history" mb="xs">
+            {t('history.heading')}
+          </Title>
+          <PageHistory pageId={page.data.id} />
+        </Paper>
+      </Can>
     </Screen>
+  );
+}
+
+/**
+ * A saved title or SEO link: the editor shows the answer, and the history and the public
+ * preview (which carries the title and SEO record) are read again.
+ */
+function pageMetaSaved(queryClient: QueryClient, pageKey: PageKey, saved: unknown) {
+  queryClient.setQueryData(['content', 'page', pageKey], saved);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['content', 'history'] }),
+    queryClient.invalidateQueries({ queryKey: ['content', 'public', pageKey] }),
+  ]);
+}
+
+/**
+ * Whether shoppers see the page: live with the sections shown, or not at all. There is no
+ * page-level switch (the interface has none); each section's Shown switch decides.
+ */
+function PageState({ sections }: { sections: Section[] }) {
+  const { t } = useTranslation('content');
+  const shown = sections.filter((section) => section.isEnabled).length;
+  const hidden = sections.length - shown;
+  return (
+    <Group gap="xs" role="status">
+      {shown > 0 ? (
+        <StateBadge color="teal">{t('list.live', { count: shown, shown: formatCount(shown) })}</StateBadge>
+      ) : (
+        <StateBadge color="gray">{t('list.empty')}</StateBadge>
+      )}
+      <Text size="sm">
+        {hidden > 0 ? t('editor.hiddenCount', { count: hidden, hidden: formatCount(hidden) }) : ''}{' '}
+        {t('editor.stateHelp')}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The page's SEO record: edited in place, created and linked, picked from the existing ones
+ * (at most one page per record: the API's CONTENT_SEO_ALREADY_LINKED), or unlinked (PATCH …/meta
+ * seoId).
+ */
+function PageSeo({ pageKey, seoId }: { pageKey: PageKey; seoId: string | null }) {
+  const { t } = useTranslation('content');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const link = useMutation({
+    mutationFn: (next: string | null) =>
+      client.patch('/api/admin/content/pages/{pageKey}/meta', {
+        params: { path: { pageKey } },
+        body: { seoId: next },
+      }),
+    onSuccess: (saved) => {
+      setError(null);
+      return pageMetaSaved(queryClient, pageKey, saved);
+    },
+    onError: (failure) =>
+      setError(
+        isRefused(failure)
+          ? null
+          : isPasalError(failure, 'CONTENT_SEO_ALREADY_LINKED', 'CONTENT_SEO_NOT_FOUND')
+            ? t(`errorCodes.${failure.errorCode}`)
+            : describeError(failure, t),
+      ),
+    meta: { action: t('actions.saveSeo') },
+  });
+  const mayLink = can('Content_UPDATE');
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="content-seo">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="content-seo">
+          {t('editor.seo')}
+        </Title>
+        {seoId !== null && mayLink && (
+          <ConfirmButton
+            size="xs"
+            variant="subtle"
+            label={t('editor.unlinkSeo')}
+            title={t('editor.unlinkSeoTitle')}
+            message={t('editor.unlinkSeoMessage')}
+            confirmLabel={t('editor.unlinkSeo')}
+            onConfirm={() => link.mutateAsync(null)}
+          />
+        )}
+      </Group>
+      <FormError message={error} />
+      {seoId === null && mayLink && can('Seo_READ') && (
+        <SeoRecordPicker onPick={(id) => link.mutate(id)} busy={link.isPending} />
+      )}
+      <SeoRecordEditor
+        seoId={seoId}
+        mayAttach={mayLink}
+        noneYet={t('editor.noSeo')}
+        action={t('actions.saveSeo')}
+        attach={async (created) => {
+          await link.mutateAsync(created);
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** An SEO record found by part of its titles or canonical address. */
+function SeoRecordPicker({ onPick, busy }: { onPick(id: string): void; busy: boolean }) {
+  const { t } = useTranslation('content');
+  const { client } = useSession();
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search.trim(), 300);
+  const found = useQuery({
+    queryKey: ['catalog', 'seo', 'picker', typed],
+    queryFn: () =>
+      client.get('/api/admin/seo', {
+        params: { query: { page: 1, size: 20, ...(typed ? { search: typed } : {}) } },
+      }),
+    staleTime: 30_000,
+    meta: { action: t('actions.loadSeo') },
+  });
+  return (
+    <Select
+      mb="sm"
+      label={t('editor.pickSeo')}
+      description={t('editor.pickSeoHelp')}
+      placeholder={t('editor.pickSeoPlaceholder')}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={t('editor.pickSeoNone')}
+      disabled={busy}
+      value={null}
+      data={(found.data ?? []).map((record) => ({
+        value: record.id,
+        label: record.metaTitle ?? record.ogTitle ?? record.canonicalUrl ?? record.id,
+      }))}
+      onChange={(id) => id && onPick(id)}
+    />
   );
 }
 
@@ -96,7 +253,7 @@ function PageMeta({ pageKey, title }: { pageKey: PageKey; title: string }) {
       }),
     onSuccess: (saved) => {
       setError(null);
-      queryClient.setQueryData(['content', 'page', pageKey], saved);
+      return pageMetaSaved(queryClient, pageKey, saved);
     },
     onError: (failure) => setError(isRefused(failure) ? null : describeError(failure, t)),
     meta: { action: t('actions.saveMeta') },
@@ -145,7 +302,8 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
   const queryClient = useQueryClient();
   const [dragging, setDragging] = useState<number | null>(null);
   const [adding, setAdding] = useState<SectionKey | null>(null);
-  const [moved, setMoved] = useState<string | null>(null);
+  // What moved where, worded when shown: a change of language rewords it too.
+  const [moved, setMoved] = useState<{ key: SectionKey; position: number; count: number } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['content'] });
   const put = (section: Section, changes: { position?: number; isEnabled?: boolean }) =>
     client.put('/api/admin/content/pages/{pageKey}/sections/{sectionKey}', {
@@ -166,13 +324,7 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
       for (const [position, row] of next.entries()) {
         if (row.position !== position) await put(row, { position });
       }
-      setMoved(
-        t('editor.movedTo', {
-          name: t(`sections.${section.sectionKey}`),
-          position: to + 1,
-          count: next.length,
-        }),
-      );
+      setMoved({ key: section.sectionKey, position: to + 1, count: next.length });
     },
     onSettled: refresh,
     meta: { action: t('actions.reorder') },
@@ -204,7 +356,15 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
         {t('editor.sections')}
       </Title>
       <Text size="sm" role="status">
-        {moved ?? (mayUpdate && sections.length > 1 ? t('editor.reorderHelp') : '')}
+        {moved
+          ? t('editor.movedTo', {
+              name: t(`sections.${moved.key}`),
+              position: moved.position,
+              count: moved.count,
+            })
+          : mayUpdate && sections.length > 1
+            ? t('editor.reorderHelp')
+            : ''}
       </Text>
       {sections.length === 0 && (
         <Text>{mayUpdate ? t('editor.noSections') : t('editor.noSectionsReadOnly')}</Text>
@@ -240,7 +400,7 @@ function Sections({ pageKey, sections }: { pageKey: PageKey; sections: Section[]
                   </Group>
                   <Group gap="xs">
                     <Switch
-                      label={t('editor.enabled')}
+                      label={section.isEnabled ? t('editor.enabled') : t('editor.hidden')}
                       checked={section.isEnabled}
                       disabled={!mayUpdate || toggle.isPending}
                       onChange={() => toggle.mutate(section)}

@@ -1,23 +1,27 @@
 // The review moderation queue: pending reviews first (the list opens on them), each as a card
 // that reads well on a phone: product, rating, text, the name as the storefront will show it
-// (masked for customers), the order it came from, and Approve / Reject for a role that may
-// moderate. Filters (status, rating, product, source, search) and the page live in the address.
+// (masked for customers), the order it came from, why it was rejected, Approve / Reject (with an
+// optional reason) for a role that may moderate and Delete for one that may delete. Filters
+// (status, rating, product, source, search) and the page live in the address.
 import {
   Anchor,
   Box,
   Button,
   Group,
+  Modal,
   NativeSelect,
   Pagination,
   Paper,
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterFold } from '../../components/FilterFold';
 import { StoreDateTime } from '../../components/Formatted';
@@ -25,17 +29,26 @@ import { usePagedList } from '../../components/PagedTable';
 import { ProductPicker } from '../../components/ProductPicker';
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
-import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanels';
+import { EmptyState, ErrorState, FormError, LoadingState } from '../../components/StatePanels';
+import { fieldRules, textField } from '../../lib/form-errors';
 import { formatCount } from '../../lib/format';
-import { useSession } from '../../session/session';
-import { useRefreshingMutation } from '../catalog/catalog-forms';
+import { Can, useSession } from '../../session/session';
+import {
+  checkedSave,
+  handleSubmit,
+  useCatalogFormErrors,
+  useRefreshingMutation,
+} from '../catalog/catalog-forms';
 import { ConfirmButton, useSearchText, useUrlFilters } from '../catalog/catalog-ui';
 import {
+  deleteReview,
   fetchReviews,
   RATINGS,
+  REJECTION_REASON_MAX,
   REVIEW_SOURCES,
   REVIEW_STATUSES,
   type Review,
+  type ReviewDecision,
   type ReviewListQuery,
   type ReviewStatus,
   setReviewStatus,
@@ -219,10 +232,16 @@ function ReviewCard({ review, productName }: { review: Review; productName: stri
   const { t } = useTranslation('reviews');
   const { client, can } = useSession();
   const name = shownReviewerName(review);
+  const [rejecting, setRejecting] = useState(false);
   const decide = useRefreshingMutation({
-    mutationFn: (status: 'approved' | 'rejected') => setReviewStatus(client, review.id, status),
+    mutationFn: (decision: ReviewDecision) => setReviewStatus(client, review.id, decision),
     refreshes: ['reviews'],
     action: t('actions.moderate'),
+  });
+  const remove = useRefreshingMutation({
+    mutationFn: () => deleteReview(client, review.id),
+    refreshes: ['reviews'],
+    action: t('actions.delete'),
   });
   const product = productName ?? t('queue.productNumber', { id: review.productId });
   return (
@@ -253,6 +272,14 @@ function ReviewCard({ review, productName }: { review: Review; productName: stri
             </Text>
           )}
         </Text>
+        {review.status === 'rejected' && review.rejectionReason && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={600} size="sm">
+              {t('queue.reason')}
+            </Text>{' '}
+            {review.rejectionReason}
+          </Text>
+        )}
         <Group gap="md" wrap="wrap">
           <Text size="xs" c="dimmed">
             {t('queue.by', { name })} · {t(`source.${review.reviewSource}`)}
@@ -269,32 +296,117 @@ function ReviewCard({ review, productName }: { review: Review; productName: stri
               </Text>
             ))}
         </Group>
-        {can('Reviews_UPDATE') && (
+        {(can('Reviews_UPDATE') || can('Reviews_DELETE')) && (
           <Group gap="xs">
-            {review.status !== 'approved' && (
+            {can('Reviews_UPDATE') && review.status !== 'approved' && (
               <Button
                 size="xs"
-                loading={decide.isPending && decide.variables === 'approved'}
-                onClick={() => decide.mutate('approved')}
+                loading={decide.isPending && decide.variables?.status === 'approved'}
+                onClick={() => decide.mutate({ status: 'approved' })}
                 aria-label={t('queue.approveNamed', { name, product })}
               >
                 {t('queue.approve')}
               </Button>
             )}
-            {review.status !== 'rejected' && (
+            {can('Reviews_UPDATE') && (
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => setRejecting(true)}
+                aria-label={t(
+                  review.status === 'rejected' ? 'queue.changeReasonNamed' : 'queue.rejectNamed',
+                  {
+                    name,
+                    product,
+                  },
+                )}
+              >
+                {review.status === 'rejected' ? t('queue.changeReason') : t('queue.reject')}
+              </Button>
+            )}
+            <Can permission="Reviews_DELETE">
               <ConfirmButton
                 size="xs"
-                label={t('queue.reject')}
-                aria-label={t('queue.rejectNamed', { name, product })}
-                title={t('queue.rejectTitle')}
-                message={t('queue.rejectMessage', { name, product })}
-                confirmLabel={t('queue.reject')}
-                onConfirm={() => decide.mutateAsync('rejected')}
+                variant="subtle"
+                label={t('queue.delete')}
+                aria-label={t('queue.deleteNamed', { name, product })}
+                title={t('queue.deleteTitle')}
+                message={t('queue.deleteMessage', { name, product })}
+                confirmLabel={t('queue.delete')}
+                onConfirm={() => remove.mutateAsync()}
               />
-            )}
+            </Can>
           </Group>
+        )}
+        {rejecting && (
+          <RejectDialog
+            review={review}
+            name={name}
+            product={product}
+            decide={decide}
+            onClose={() => setRejecting(false)}
+          />
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Reject with an optional reason, for staff only (the storefront and the customer never see it).
+ * A rejected review opened again keeps its reason to edit; an emptied box rejects without one.
+ */
+function RejectDialog(props: {
+  review: Review;
+  name: string;
+  product: string;
+  decide: { mutateAsync(decision: ReviewDecision): Promise<unknown>; isPending: boolean };
+  onClose(): void;
+}) {
+  const { t } = useTranslation('reviews');
+  const [reason, setReason] = useState(props.review.rejectionReason ?? '');
+  const errors = useCatalogFormErrors({ reason: t('queue.reasonLabel') });
+  const save = {
+    isPending: props.decide.isPending,
+    mutate: () =>
+      props.decide
+        .mutateAsync({ status: 'rejected', ...(reason.trim() ? { reason: reason.trim() } : {}) })
+        .then(props.onClose, errors.show),
+  };
+  const submit = checkedSave(save, () =>
+    errors.check({ reason: fieldRules.text(reason, { maximum: REJECTION_REASON_MAX }) }),
+  );
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('queue.rejectTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('queue.cancel') }}
+    >
+      <form noValidate aria-label={t('queue.rejectTitle')} onSubmit={handleSubmit(submit.mutate)}>
+        <Stack gap="sm">
+          <Text size="sm">{t('queue.rejectMessage', { name: props.name, product: props.product })}</Text>
+          <FormError message={errors.message} />
+          <Textarea
+            label={t('queue.reasonLabel')}
+            description={t('queue.reasonHelp', { max: formatCount(REJECTION_REASON_MAX) })}
+            autosize
+            minRows={2}
+            data-autofocus
+            {...textField(errors, 'reason', reason, setReason)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('queue.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={save.isPending}>
+              {t('queue.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }

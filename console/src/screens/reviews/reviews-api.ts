@@ -1,6 +1,7 @@
 // The review routes the reviews screens use, typed from the generated client:
 //   GET   /api/admin/reviews                       the moderation queue (status, rating, product)
-//   PATCH /api/admin/reviews/{id}/status           approve or reject (the API takes no reason)
+//   PATCH /api/admin/reviews/{id}/status           approve, or reject with an optional reason
+//   DELETE /api/admin/reviews/{id}                 remove a review for good
 //   GET/POST/PATCH/DELETE /api/admin/reviews/testimonials[/{id}]
 import type { components, operations, PasalClient } from '@pasal/client';
 
@@ -30,8 +31,17 @@ export function fetchReviews(client: PasalClient, query: ReviewListQuery) {
   return client.list('/api/admin/reviews', { params: { query } });
 }
 
-export function setReviewStatus(client: PasalClient, id: number, status: 'approved' | 'rejected') {
-  return client.patch('/api/admin/reviews/{id}/status', { params: { path: { id } }, body: { status } });
+/** The API's limit of a rejection reason (docs/api-notes.md, "Reviews and testimonials"). */
+export const REJECTION_REASON_MAX = 500;
+
+export type ReviewDecision = { status: 'approved' } | { status: 'rejected'; reason?: string };
+
+export function setReviewStatus(client: PasalClient, id: number, decision: ReviewDecision) {
+  return client.patch('/api/admin/reviews/{id}/status', { params: { path: { id } }, body: decision });
+}
+
+export function deleteReview(client: PasalClient, id: number) {
+  return client.delete('/api/admin/reviews/{id}', { params: { path: { id } } });
 }
 
 /** "★★★★☆": the rating drawn; screen readers get the words from the caller. */

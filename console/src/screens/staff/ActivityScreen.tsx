@@ -4,7 +4,6 @@
 // amounts in the server's summaries read as money everywhere else does.
 import { Anchor, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { components } from '@pasal/client';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +16,7 @@ import { fieldErrorsOf } from '../../lib/api-errors';
 import { formatMoneyInText } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
 import { useSession } from '../../session/session';
-import { useAllAdmins } from './staff-api';
-
-type Entry = components['schemas']['AdminActivityEntry'];
+import { type ActivityEntry as Entry, useActivityWords } from './activity-words';
 
 /** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
@@ -81,23 +78,18 @@ function recordPath(entry: Entry): string | null {
   return entry.entityId && path ? path(entry.entityId) : null;
 }
 
-/** A code the console has no name for yet, in words rather than snake_case: "cod collect". */
-const inWords = (code: string) => code.replaceAll('_', ' ');
-
 export function ActivityScreen() {
   const { t } = useTranslation('staff');
   const { client } = useSession();
   const language = useLanguage();
   const timeZone = useStoreTimeZone();
-  const admins = useAllAdmins();
+  const { admins, actionName, kindName, adminName } = useActivityWords();
   const [adminId, setAdminId] = useState<string | null>(null);
   const [entityType, setEntityType] = useState<string | null>(null);
   const [entityIdText, setEntityIdText] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [entityId] = useDebouncedValue(entityIdText.trim(), 300);
-  const actionName = (action: string) => t(`activity.actions.${action}`, { defaultValue: inWords(action) });
-  const kindName = (kind: string) => t(`activity.kinds.${kind}`, { defaultValue: inWords(kind) });
   const kinds = Object.keys(t('activity.kinds', { returnObjects: true }) as Record<string, string>)
     .map((kind) => ({ value: kind, label: kindName(kind) }))
     .sort((a, b) => a.label.localeCompare(b.label, language));
@@ -118,7 +110,6 @@ export function ActivityScreen() {
       client.list('/api/admin/activity', { params: { query: { page, size, order: 'desc', ...filters } } }),
     action: t('activity.action'),
   });
-  const names = new Map((admins ?? []).map((a) => [a.id, a.name]));
   // The API checks the period (`to` not before `from`): its word goes under the filters.
   const queryErrors = list.query.error ? fieldErrorsOf(list.query.error, 'querystring') : {};
   const reset = () => {
@@ -144,10 +135,10 @@ export function ActivityScreen() {
       cell: (e) =>
         e.adminId === null ? (
           <Text span size="sm" c="dimmed">
-            {t('activity.system')}
+            {adminName(null)}
           </Text>
         ) : (
-          (names.get(e.adminId) ?? (
+          (adminName(e.adminId) ?? (
             <Text span size="xs" ff="monospace">
               {e.adminId}
             </Text>

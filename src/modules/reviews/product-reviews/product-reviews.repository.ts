@@ -68,12 +68,13 @@ export async function lockProductReviews(tx: Db, productId: number): Promise<voi
 export async function setStatus(
   tx: Db,
   id: number,
-  values: { status: ReviewStatus; moderatedByAdminId: string; at: Date },
+  values: { status: ReviewStatus; rejectionReason: string | null; moderatedByAdminId: string; at: Date },
 ): Promise<ReviewRow> {
   const [row] = await tx
     .update(productReviews)
     .set({
       status: values.status,
+      rejectionReason: values.rejectionReason,
       moderatedByAdminId: values.moderatedByAdminId,
       moderatedAt: values.at,
       updatedAt: values.at,
@@ -81,6 +82,12 @@ export async function setStatus(
     .where(eq(productReviews.id, id))
     .returning();
   return row!;
+}
+
+/** Removes a review for good; answers it, or undefined when there was none. */
+export async function deleteReview(tx: Db, id: number): Promise<ReviewRow | undefined> {
+  const [row] = await tx.delete(productReviews).where(eq(productReviews.id, id)).returning();
+  return row;
 }
 
 /** Approved reviews of a product: how many of each star (missing stars have none). */

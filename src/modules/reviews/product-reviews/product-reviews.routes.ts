@@ -1,5 +1,5 @@
 // Product reviews: customers submit and list their own (/api/mobile/reviews), the back office
-// lists, reads, seeds and moderates (/api/admin/reviews, Reviews_*), the storefront reads the
+// lists, reads, seeds, moderates and deletes (/api/admin/reviews, Reviews_*), the storefront reads the
 // approved ones by slug (with slug history) or by product id.
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
@@ -111,7 +111,7 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
       config: { access: access.admin(reviewPermissions.UPDATE), errors: [reviewErrors.notFound()] },
       schema: {
         tags,
-        summary: 'Approve or reject a review; the product aggregates follow',
+        summary: 'Approve or reject a review (a rejection may give a reason); the product aggregates follow',
         params: intIdParams,
         body: s.reviewStatusBody,
         response: { 200: envelopeSchema(s.adminReview) },
@@ -122,6 +122,21 @@ export function productReviewRoutes(app: ApiApp, deps: reviews.ReviewDeps) {
         await reviews.setReviewStatus(deps, currentUser(request), request.params.id, request.body),
         'Review status updated',
       ),
+  );
+
+  app.delete(
+    '/api/admin/reviews/:id',
+    {
+      config: { access: access.admin(reviewPermissions.DELETE), errors: [reviewErrors.notFound()] },
+      schema: {
+        tags,
+        summary: 'Delete a review for good; the product aggregates follow (answers the deleted review)',
+        params: intIdParams,
+        response: { 200: envelopeSchema(s.adminReview) },
+      },
+    },
+    async (request) =>
+      ok(await reviews.deleteReview(deps, currentUser(request), request.params.id), 'Review deleted'),
   );
 
   app.get(

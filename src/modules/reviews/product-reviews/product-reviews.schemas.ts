@@ -31,7 +31,25 @@ export const seedReviewBody = z
   .strict();
 export type SeedReviewBody = z.output<typeof seedReviewBody>;
 
-export const reviewStatusBody = z.object({ status: z.enum(['approved', 'rejected']) }).strict();
+/** A rejection reason: plain text, at most this many characters once markup is stripped and trimmed. */
+export const REJECTION_REASON_MAX = 500;
+
+/**
+ * The decision in full: `reason` only with `rejected` (with `approved` it is 400
+ * VALIDATION_ERROR, so a client cannot believe an approval kept a note); a blank one is none.
+ */
+export const reviewStatusBody = z
+  .object({
+    status: z.enum(['approved', 'rejected']),
+    reason: plainTextField(REJECTION_REASON_MAX)
+      .optional()
+      .describe('Why it is rejected (plain text, at most 500); only with `rejected`'),
+  })
+  .strict()
+  .refine((b) => b.status === 'rejected' || b.reason === undefined, {
+    path: ['reason'],
+    message: 'only a rejection takes a reason',
+  });
 export type ReviewStatusBody = z.output<typeof reviewStatusBody>;
 
 export const adminReviewListQuery = listQuery(['createdAt', 'updatedAt', 'rating'] as const).extend({
@@ -81,6 +99,10 @@ export const adminReview = review
     createdByAdminId: z.uuid().nullable(),
     moderatedByAdminId: z.uuid().nullable(),
     moderatedAt: iso.nullable(),
+    rejectionReason: z
+      .string()
+      .nullable()
+      .describe('why staff rejected it; null unless rejected with a reason'),
   })
   .meta({ id: 'AdminProductReview' });
 export type AdminReview = z.output<typeof adminReview>;

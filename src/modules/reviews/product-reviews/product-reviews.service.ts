@@ -1,7 +1,8 @@
 // Product reviews: customers review items of their delivered orders (pending until an admin
-// approves), admins seed reviews (approved at once) and approve or reject; the storefront
-// lists approved reviews with a summary. Every change of what is approved rewrites the
-// product's aggregates in the same transaction (catalog's `applyProductReviewAggregates`).
+// approves), admins seed reviews (approved at once), approve or reject (with a reason) and
+// delete; the storefront lists approved reviews with a summary. Every change of what is
+// approved rewrites the product's aggregates in the same transaction (catalog's
+// `applyProductReviewAggregates`).
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Cache } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
@@ -33,6 +34,7 @@ import type {
   SeedReviewBody,
   SubmitReviewBody,
 } from './product-reviews.schemas';
+import type { ReviewStatus } from './product-reviews.table';
 
 /** `cache`, when given, is where the catalog's list pages are cleared after an aggregate changes. */
 export type ReviewDeps = Pick<ModuleContext, 'db' | 'clock'> & { cache?: Cache };
@@ -85,6 +87,7 @@ const toAdminReview = (r: repo.ReviewRow, names: Names): AdminReview => ({
   createdByAdminId: r.createdByAdminId,
   moderatedByAdminId: r.moderatedByAdminId,
   moderatedAt: r.moderatedAt?.toISOString() ?? null,
+  rejectionReason: r.rejectionReason,
 });
 
 async function adminViews(db: Db, rows: repo.ReviewRow[]): Promise<AdminReview[]> {
@@ -239,9 +242,42 @@ export async function seedReview(
 }
 
 /**
- * Approves or rejects a review (customer or seeded: rejecting is how a seeded review leaves
- * the storefront, as reviews are never deleted). Setting the status it has already answers
- * the review unchanged.
+ * A change of one review: in a transaction, under its product's review lock, with the review
+ * read again under the lock (a concurrent change of it has committed by now; a concurrent
+ * delete makes it unknown). Unknown id: REVIEW_NOT_FOUND.
+ */
+async function changeReview<T>(
+  deps: ReviewDeps,
+  id: number,
+  change: (tx: Db, before: repo.ReviewRow, afterCommit: AfterCommit) => Promise<T>,
+): Promise<T> {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
+    const found = await repo.findReview(tx, id);
+    if (!found) throw reviewErrors.notFound();
+    await repo.lockProductReviews(tx, found.productId);
+    const before = await repo.findReview(tx, id);
+    if (!before) throw reviewErrors.notFound();
+    return change(tx, before, afterCommit);
+  });
+}
+
+/** Moderation and deletion alike: the aggregates follow when an approved review came or went. */
+async function followApproved(
+  deps: ReviewDeps,
+  tx: Db,
+  afterCommit: AfterCommit,
+  before: repo.ReviewRow,
+  after: ReviewStatus | null,
+) {
+  if (before.status === 'approved' || after === 'approved') {
+    await refreshAggregates(deps, tx, afterCommit, before.productId);
+  }
+}
+
+/**
+ * Approves or rejects a review (customer or seeded), a rejection with an optional reason. The
+ * body is the decision in full: rejecting again with another reason (or none) replaces it,
+ * approving clears it. The same status and reason again answers the review unchanged.
  */
 export async function setReviewStatus(
   deps: ReviewDeps,
@@ -249,27 +285,50 @@ export async function setReviewStatus(
   id: number,
   body: ReviewStatusBody,
 ): Promise<AdminReview> {
-  return inTransaction(deps.db, async (tx, afterCommit) => {
-    const found = await repo.findReview(tx, id);
-    if (!found) throw reviewErrors.notFound();
-    await repo.lockProductReviews(tx, found.productId);
-    // Read again under the lock: a concurrent change of this review has committed by now.
-    const before = (await repo.findReview(tx, id))!;
-    if (before.status === body.status) return adminView(tx, before);
+  const reason = body.status === 'rejected' ? body.reason || null : null;
+  return changeReview(deps, id, async (tx, before, afterCommit) => {
+    if (before.status === body.status && before.rejectionReason === reason) return adminView(tx, before);
     const at = deps.clock.now();
-    const row = await repo.setStatus(tx, id, { status: body.status, moderatedByAdminId: admin.userId, at });
-    if (before.status === 'approved' || row.status === 'approved') {
-      await refreshAggregates(deps, tx, afterCommit, row.productId);
-    }
+    const row = await repo.setStatus(tx, id, {
+      status: body.status,
+      rejectionReason: reason,
+      moderatedByAdminId: admin.userId,
+      at,
+    });
+    await followApproved(deps, tx, afterCommit, before, row.status);
     await recordActivity(tx, {
       adminId: admin.userId,
       action: body.status === 'approved' ? 'approve' : 'reject',
       entityType: REVIEW,
       entityId: id,
-      summary: `Review #${id} of product #${row.productId}: ${before.status} → ${row.status}`,
+      summary: `Review #${id} of product #${row.productId}: ${before.status} → ${row.status}${
+        reason ? ` (reason: ${reason})` : ''
+      }`,
       at,
     });
     return adminView(tx, row);
+  });
+}
+
+/**
+ * Removes a review for good (spam, a customer's request to take their words down); the
+ * aggregates follow as for a rejection. Answers the review as it was.
+ */
+export async function deleteReview(deps: ReviewDeps, admin: UserPrincipal, id: number): Promise<AdminReview> {
+  return changeReview(deps, id, async (tx, before, afterCommit) => {
+    // Named before the row goes (a customer review's name is read from the account).
+    const view = await adminView(tx, before);
+    await repo.deleteReview(tx, id);
+    await followApproved(deps, tx, afterCommit, before, null);
+    await recordActivity(tx, {
+      adminId: admin.userId,
+      action: 'delete',
+      entityType: REVIEW,
+      entityId: id,
+      summary: `Deleted the ${before.status} ${before.rating}-star review #${id} of product #${before.productId} by ${view.reviewerName}`,
+      at: deps.clock.now(),
+    });
+    return view;
   });
 }
 

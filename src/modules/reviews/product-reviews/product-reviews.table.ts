@@ -47,6 +47,8 @@ export const productReviews = pgTable(
     createdByAdminId: uuid('created_by_admin_id').references(() => users.id, { onDelete: 'set null' }),
     moderatedByAdminId: uuid('moderated_by_admin_id').references(() => users.id, { onDelete: 'set null' }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** Why staff rejected it (plain text, at most 500); null unless the status is `rejected`. */
+    rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -56,6 +58,10 @@ export const productReviews = pgTable(
     index('product_reviews_customer_idx').on(t.customerId, t.createdAt),
     check('product_reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('product_reviews_status_check', sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+    check(
+      'product_reviews_rejection_reason_check',
+      sql`${t.rejectionReason} IS NULL OR ${t.status} = 'rejected'`,
+    ),
     check('product_reviews_source_check', sql`${t.reviewSource} IN ('customer', 'admin_seeded')`),
     // A customer review names its buyer and item and copies nothing of the account; a seeded
     // one has no customer and carries its reviewer's name.

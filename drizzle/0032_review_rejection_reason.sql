@@ -1,0 +1,2 @@
+ALTER TABLE "product_reviews" ADD COLUMN "rejection_reason" text;--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_rejection_reason_check" CHECK ("product_reviews"."rejection_reason" IS NULL OR "product_reviews"."status" = 'rejected');
