@@ -1,6 +1,7 @@
 // Orders: checkout and buy-now (COD completely; online payments through the payments module's
 // steps, `checkoutPayments`), the customer's orders, async cancel, refund requests, the
-// unpaid-order sweep, and the back office's order routes (`admin/`).
+// unpaid-order sweep, and the back office's order routes (`admin/`) and money lists (`money/`:
+// payments across orders, read through the payments module, and the refunds queue).
 // Events (docs/architecture.md, "Modules and their events"): hears `payment.completed` /
 // `payment.failed` in the payment's transaction (the order becomes paid or payment_failed);
 // publishes the order's events, which invoices, webhooks and others hear.
@@ -10,6 +11,7 @@ import { registerAdminOrders } from './admin/admin-orders.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { registerFulfillment } from './fulfillment/fulfillment.routes';
 import { invoiceRoutes } from './invoice/invoice.routes';
+import { moneyRoutes } from './money/money.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { type CheckoutPayments, checkoutPayments } from './orders.payments';
@@ -62,6 +64,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): PasalModu
     tags: {
       orders: "Checkout and a customer's orders; order analytics and invoices for the back office.",
       'orders (admin)': 'Managing orders in the back office: fulfilment, cancellation, refunds, notes.',
+      'money (admin)':
+        "The back office's money lists: payments across orders, the refunds queue, refunds owed for late payments.",
     },
     permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
     events: {
@@ -101,6 +105,7 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): PasalModu
       orderRoutes(ctx, deps);
       registerAdminOrders(ctx, deps);
       analyticsRoutes(ctx);
+      moneyRoutes(ctx);
       invoiceRoutes(ctx);
       reorderRoutes(ctx);
       registerFulfillment(ctx);
