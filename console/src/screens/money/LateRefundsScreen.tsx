@@ -8,7 +8,7 @@ import { Money, StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { useClient } from '../../session/session';
-import { useGatewayName } from '../orders/OrderBadges';
+import { useGatewayLabel } from '../orders/OrderBadges';
 import { CommandStatus, useOrderCommands } from '../orders/order-commands';
 import { fetchLateRefunds, type LateRefund } from './money-api';
 import { useRefundColumns } from './refund-columns';
@@ -20,7 +20,7 @@ export function LateRefundsScreen() {
   const { t } = useTranslation('money');
   const client = useClient();
   const navigate = useNavigate();
-  const gatewayName = useGatewayName();
+  const gatewayName = useGatewayLabel();
   const commands = useOrderCommands();
   const search = useSearch({ strict: false }) as { state?: unknown };
   const state = (STATES as readonly unknown[]).includes(search.state) ? (search.state as LateState) : null;

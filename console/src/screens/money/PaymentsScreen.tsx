@@ -24,7 +24,7 @@ import { StateBadge } from '../../components/StateBadge';
 import { StoreDateInput } from '../../components/StoreDateInput';
 import { useSearchBox } from '../../lib/search-box';
 import { useClient } from '../../session/session';
-import { useGatewayName } from '../orders/OrderBadges';
+import { useGatewayLabel } from '../orders/OrderBadges';
 import {
   fetchPayments,
   PAYMENT_GATEWAYS,
@@ -54,7 +54,7 @@ export function PaymentsScreen() {
   const { t } = useTranslation('money');
   const client = useClient();
   const navigate = useNavigate();
-  const gatewayName = useGatewayName();
+  const gatewayName = useGatewayLabel();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const filters = useMemo(() => paymentFiltersFrom(search), [search]);
   const list = usePagedList<Payment>({
@@ -165,7 +165,7 @@ function PaymentFilterForm({
   onChange(next: PaymentFilters, replace?: boolean): void;
 }) {
   const { t } = useTranslation('money');
-  const gatewayName = useGatewayName();
+  const gatewayName = useGatewayLabel();
   const box = useSearchBox(filters.search, (search) => onChange({ ...filters, search }, true));
   const submit = (event: FormEvent) => {
     event.preventDefault();

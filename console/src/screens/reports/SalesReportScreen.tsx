@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/StatePane
 import { formatCount, formatDate, formatMoney, storeDateOf } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
 import { useClient } from '../../session/session';
-import { useGatewayName } from '../orders/OrderBadges';
+import { useGatewayLabel } from '../orders/OrderBadges';
 import { downloadCsv } from './csv';
 
 type Range = NonNullable<NonNullable<operations['adminGetOrdersAnalytics']['parameters']['query']>['range']>;
@@ -211,7 +211,7 @@ function ByGateway({
   range: Range;
 }) {
   const { t } = useTranslation('reports');
-  const gatewayName = useGatewayName();
+  const gatewayName = useGatewayLabel();
   if (rows.length === 0) return <EmptyState message={t('sales.noOrders')} />;
   return (
     <>
