@@ -346,7 +346,8 @@ describe('sales by gateway and by product', () => {
 
   beforeAll(async () => {
     clock.set('2026-04-16T06:00:00.000Z');
-    bigProduct = await c.product({ onHand: 10, mrp: 2000 });
+    // Gross sales of five digits against three: sorted as numbers, not as text.
+    bigProduct = await c.product({ onHand: 10, mrp: 5000 });
     smallProduct = await c.product({ onHand: 10, mrp: 300 });
     // Two units of the big product, paid online, then refunded (approved).
     const buyer = await c.customer();
@@ -396,7 +397,7 @@ describe('sales by gateway and by product', () => {
     const body = res.json();
     expect(body.meta).toEqual({ count: 2, page: 1, size: 20 });
     expect(body.data).toEqual([
-      { productId: bigProduct, productTitle: expect.any(String), orderCount: 1, quantity: 2, sales: 4000 },
+      { productId: bigProduct, productTitle: expect.any(String), orderCount: 1, quantity: 2, sales: 10000 },
       { productId: smallProduct, productTitle: expect.any(String), orderCount: 1, quantity: 1, sales: 300 },
     ]);
     const second = await c.http.call(

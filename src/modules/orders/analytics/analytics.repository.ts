@@ -203,7 +203,8 @@ export async function gatewayTotals(db: Db, w: AnalyticsWindow): Promise<Gateway
       left join owed on owed.order_id = ${orders.id}
       where ${placedWithin(w)}
       group by ${orders.gateway}
-      order by 4 desc, 2 desc, 1 asc`,
+      order by coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0) desc, count(*) desc,
+               ${orders.gateway} asc`,
   );
   return found.map((r) => ({
     gateway: r.gateway,
