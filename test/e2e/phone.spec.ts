@@ -3,7 +3,7 @@
 // orders list folds its filters behind a "Filters" button and shows cards instead of a table
 // that scrolls sideways, and an order's items show their line total and serial number. And the
 // main menu marks exactly one entry as the current page.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import {
   chooseLanguage,
   expectAccessible,
