@@ -4589,6 +4589,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/analytics/gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, gross sales, refunds and net sales per payment gateway over the same range (bucket ignored)
+         * @description Gross sales count orders whose payment is completed or cod_collected; refunds are those pending or approved on those orders, at most each order's total.
+         *
+         *     Admin JWT with permission `Orders_READ`.
+         */
+        get: operations["adminListOrdersAnalyticsGateways"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/analytics/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units and sales per product on the paid orders of the same range, most sales first, a page at a time
+         * @description Admin JWT with permission `Orders_READ`.
+         */
+        get: operations["adminListOrdersAnalyticsProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments across orders, newest first; filter by gateway, status, overdue (stale), order number or reference, and store-local dates
+         * @description `stale` marks an online payment still pending after PAYMENT_RECONCILE_AFTER_SECONDS (reconciliation should have settled it).
+         *
+         *     Admin JWT with permission `Orders_READ`.
+         */
+        get: operations["adminListPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/late-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds owed for payments completed after their order was given up (reason late_payment), with those payments
+         * @description Admin JWT with permission `Orders_READ`.
+         */
+        get: operations["adminListPaymentsLateRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every refund record with its order and customer, newest first; filter by state (to decide, owed, settled, rejected), status or reason
+         * @description Decide a requested refund with `POST /api/admin/orders/{id}/process-refund`; record money given back with `POST /api/admin/orders/{id}/refunds/{refundId}/settle`.
+         *
+         *     Admin JWT with permission `Orders_READ`.
+         */
+        get: operations["adminListRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/invoice-download": {
         parameters: {
             query?: never;
@@ -32685,6 +32791,526 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "ORDER_DATE_RANGE_TOO_LARGE" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminListOrdersAnalyticsGateways: {
+        parameters: {
+            query?: {
+                range?: "7d" | "30d" | "90d" | "12m" | "custom";
+                /** @description Default: `day` for 7d, 30d and custom, `week` for 90d, `month` for 12m */
+                bucket?: "day" | "week" | "month";
+                /** @description First store-local day (inclusive); only with range=custom */
+                fromDate?: string;
+                /** @description Last store-local day (inclusive); only with range=custom */
+                toDate?: string;
+                /** @description Shipping district name */
+                district?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @description One row per gateway with orders in the range, most gross sales first */
+                        data: {
+                            /** @description The gateway asked for at checkout (`cod`, `gateway_card`, `pos_cash`, …) */
+                            gateway: string;
+                            /** @description Orders placed on the gateway, whatever their state */
+                            orderCount: number;
+                            /** @description Of those, the ones paid (completed or cod_collected) */
+                            paidOrderCount: number;
+                            /** @description finalPayable of the paid ones (the analytics revenue) */
+                            grossSales: number;
+                            /** @description Of revenue, what is owed back or was given back: pending or approved refunds of those orders */
+                            refunds: number;
+                            /** @description grossSales − refunds */
+                            netSales: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `ORDER_DATE_RANGE_TOO_LARGE`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_DATE_RANGE_TOO_LARGE" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminListOrdersAnalyticsProducts: {
+        parameters: {
+            query?: {
+                range?: "7d" | "30d" | "90d" | "12m" | "custom";
+                /** @description Default: `day` for 7d, 30d and custom, `week` for 90d, `month` for 12m */
+                bucket?: "day" | "week" | "month";
+                /** @description First store-local day (inclusive); only with range=custom */
+                fromDate?: string;
+                /** @description Last store-local day (inclusive); only with range=custom */
+                toDate?: string;
+                /** @description Shipping district name */
+                district?: string;
+                page?: number;
+                size?: number;
+                pagination?: ("true" | "false") | boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            productId: number;
+                            /** @description The title on the product's latest order line in the range */
+                            productTitle: string;
+                            /** @description Paid orders holding the product */
+                            orderCount: number;
+                            /** @description Units sold on paid orders */
+                            quantity: number;
+                            /** @description The lines' value (effective price × quantity), before coupons and shipping */
+                            sales: number;
+                        }[];
+                        meta: {
+                            /** @description Total matching rows */
+                            count: number;
+                            page?: number;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `ORDER_DATE_RANGE_TOO_LARGE`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "ORDER_DATE_RANGE_TOO_LARGE" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminListPayments: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                pagination?: ("true" | "false") | boolean;
+                order?: "asc" | "desc";
+                gateway?: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod" | "pos_cash" | "pos_wallet_a" | "pos_wallet_b" | "pos_card";
+                status?: "pending" | "completed" | "failed" | "cancelled";
+                /** @description `true`: only online payments still pending after PAYMENT_RECONCILE_AFTER_SECONDS; `false`: every other payment */
+                stale?: "true" | "false";
+                /** @description Part of the order number or of the payment's reference (ours or the provider's); blank searches nothing */
+                search?: string;
+                /** @description First store-local day the payment was made (inclusive) */
+                fromDate?: string;
+                /** @description Last store-local day the payment was made (inclusive) */
+                toDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            orderId: number;
+                            orderNumber: string;
+                            /** @enum {string} */
+                            method: "online" | "cod" | "pos";
+                            /** @enum {string} */
+                            gateway: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod" | "pos_cash" | "pos_wallet_a" | "pos_wallet_b" | "pos_card";
+                            /** @description Who took the money: sandbox, esewa, khalti, cod or pos */
+                            provider: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed" | "cancelled";
+                            /** @description Whole NPR */
+                            amount: number;
+                            /** @description Our reference sent to the provider (the payment's gatewayTransactionId) */
+                            reference: string;
+                            /** @description The provider's own reference once known */
+                            providerReference: string | null;
+                            failureReason: string | null;
+                            /** @description An online payment still pending after PAYMENT_RECONCILE_AFTER_SECONDS: reconciliation should have settled it by now */
+                            stale: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            completedAt: string | null;
+                        }[];
+                        meta: {
+                            /** @description Total matching rows */
+                            count: number;
+                            page?: number;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminListPaymentsLateRefunds: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                pagination?: ("true" | "false") | boolean;
+                order?: "asc" | "desc";
+                sort?: "createdAt";
+                /** @description `owed`: the money not given back yet; `settled`: given back */
+                state?: "owed" | "settled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: number;
+                            amount: number;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "approved" | "rejected";
+                            reason: string;
+                            remarks: string | null;
+                            processedByAdminId: string | null;
+                            processedAt: string | null;
+                            settlement: {
+                                /** @enum {string} */
+                                method: "cash" | "wallet" | "bank_transfer";
+                                reference: string | null;
+                                remarks: string;
+                                settledByAdminId: string | null;
+                                /** Format: date-time */
+                                settledAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            orderId: number;
+                            orderNumber: string;
+                            /** @enum {string} */
+                            orderStatus: "created" | "payment_pending" | "paid" | "payment_failed" | "cancelled" | "refund_requested" | "refund_pending" | "refund_approved" | "refund_rejected";
+                            /** @enum {string} */
+                            paymentMethod: "online" | "cod" | "pos";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                            };
+                            /** @enum {string} */
+                            state: "to_decide" | "owed" | "settled" | "rejected";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The completed online payments of the order: the money that arrived after it was given up */
+                            payments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                gateway: "gateway_card" | "gateway_wallet_a" | "gateway_wallet_b" | "gateway_bank" | "cod" | "pos_cash" | "pos_wallet_a" | "pos_wallet_b" | "pos_card";
+                                /** @description Who took the money: sandbox, esewa, khalti, cod or pos */
+                                provider: string;
+                                /** @description Whole NPR */
+                                amount: number;
+                                /** @description Our reference sent to the provider (the payment's gatewayTransactionId) */
+                                reference: string;
+                                /** @description The provider's own reference once known */
+                                providerReference: string | null;
+                                completedAt: string | null;
+                            }[];
+                        }[];
+                        meta: {
+                            /** @description Total matching rows */
+                            count: number;
+                            page?: number;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+        };
+    };
+    adminListRefunds: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                pagination?: ("true" | "false") | boolean;
+                order?: "asc" | "desc";
+                sort?: "createdAt";
+                /** @description Where the refund stands (see `state` of an item) */
+                state?: "to_decide" | "owed" | "settled" | "rejected";
+                /** @description The refund record's own status */
+                status?: "requested" | "pending" | "approved" | "rejected";
+                /** @description Exact reason: `admin_cancel`, `late_payment`, or the words a customer gave */
+                reason?: string;
+                /** @description Part of the order number, or of the customer's name, email or phone; blank searches nothing */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: number;
+                            amount: number;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "approved" | "rejected";
+                            reason: string;
+                            remarks: string | null;
+                            processedByAdminId: string | null;
+                            processedAt: string | null;
+                            settlement: {
+                                /** @enum {string} */
+                                method: "cash" | "wallet" | "bank_transfer";
+                                reference: string | null;
+                                remarks: string;
+                                settledByAdminId: string | null;
+                                /** Format: date-time */
+                                settledAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            orderId: number;
+                            orderNumber: string;
+                            /** @enum {string} */
+                            orderStatus: "created" | "payment_pending" | "paid" | "payment_failed" | "cancelled" | "refund_requested" | "refund_pending" | "refund_approved" | "refund_rejected";
+                            /** @enum {string} */
+                            paymentMethod: "online" | "cod" | "pos";
+                            customer: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                            };
+                            /** @enum {string} */
+                            state: "to_decide" | "owed" | "settled" | "rejected";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description Total matching rows */
+                            count: number;
+                            page?: number;
+                            size?: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
                     };
                 };
             };

@@ -8,6 +8,7 @@ import { couponsArea } from './coupons';
 import { customersArea } from './customers';
 import { dashboardArea } from './dashboard';
 import { emiArea } from './emi';
+import { moneyArea } from './money';
 import { ordersArea } from './orders';
 import { repairsArea } from './repairs';
 import { reportsArea } from './reports';
@@ -21,6 +22,7 @@ import { taxArea } from './tax';
 export const screenAreas: readonly ScreenArea[] = [
   dashboardArea,
   ordersArea,
+  moneyArea,
   counterArea,
   repairsArea,
   emiArea,

@@ -1,6 +1,7 @@
 // Orders: checkout and buy-now (COD completely; online payments through the payments module's
 // steps, `checkoutPayments`), the customer's orders, async cancel, refund requests, the
-// unpaid-order sweep, and the back office's order routes (`admin/`).
+// unpaid-order sweep, and the back office's order routes (`admin/`) and money lists (`money/`:
+// payments across orders, read through the payments module, and the refunds queue).
 // Events (docs/architecture.md, "Modules and their events"): hears `payment.completed` /
 // `payment.failed` in the payment's transaction (the order becomes paid or payment_failed);
 // publishes the order's events, which invoices, webhooks and others hear.
@@ -13,6 +14,7 @@ import { checkoutRoutes } from './checkout/checkout.routes';
 import { customerOrderRoutes } from './customer/customer-orders.routes';
 import { invoiceRoutes } from './documents/documents.routes';
 import { registerFulfillment } from './fulfillment/fulfillment.routes';
+import { moneyRoutes } from './money/money.routes';
 import { markOrderPaid, markOrderPaymentFailed } from './orders.commands';
 import { autoCancelJob, cancelJob, EXPIRE_UNPAID_CRON, expireUnpaidJob } from './orders.jobs';
 import { orderPermissions } from './orders.permissions';
@@ -68,6 +70,8 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): PasalModu
     tags: {
       orders: "Checkout and a customer's orders; order analytics and invoices for the back office.",
       'orders (admin)': 'Managing orders in the back office: fulfilment, cancellation, refunds, notes.',
+      'money (admin)':
+        "The back office's money lists: payments across orders, the refunds queue, refunds owed for late payments.",
     },
     permissions: [{ module: orderPermissions.module, codes: orderPermissions.codes }],
     events: {
@@ -108,6 +112,7 @@ export function createOrdersModule(options: OrdersModuleOptions = {}): PasalModu
       customerOrderRoutes(ctx, deps);
       registerAdminOrders(ctx, deps);
       analyticsRoutes(ctx);
+      moneyRoutes(ctx);
       invoiceRoutes(ctx);
       reorderRoutes(ctx);
       registerFulfillment(ctx);

@@ -9,6 +9,8 @@
 //   (`abandonPayment`); `returnUrlAllowed` is the one rule for return URLs.
 // - the counter (pos) records money taken in store (`recordPosPayment`).
 // - `checkPaymentsBeforeCancel`: the last question to the provider before `order.auto_cancel`.
+// - the back office (routes served by orders, under Orders_READ): `listPaymentsForStaff`, the
+//   payments across orders with the overdue (`stale`) flag; `completedPaymentsOf` orders.
 // - Events: publishes `payment.completed` and `payment.failed` in the transaction that moves
 //   the payment; orders subscribes in that transaction (docs/architecture.md).
 import { paymentGatewayProviders } from '../../config';
@@ -18,11 +20,22 @@ import { paymentsRoutes } from './payments.routes';
 import { checkOrderPaymentsBeforeCancel, type PaymentsDeps } from './payments.service';
 
 export {
+  type CompletedPayment,
+  completedPaymentsOf,
+  listPaymentsForStaff,
+} from './payments.admin';
+export {
   DuplicatePosReference,
   type PosPaymentInput,
   type RecordedPosPayment,
   recordPosPayment,
 } from './payments.pos';
+export {
+  type AdminPaymentItem,
+  type AdminPaymentListQuery,
+  adminPaymentItem,
+  adminPaymentListQuery,
+} from './payments.schemas';
 export {
   abandonPayment,
   type InitiatedPayment,

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { pageWindow } from '../../platform/http/pagination';
+import type { AdminPaymentListQuery } from './payments.schemas';
 import { type PaymentRow, type PaymentStatus, payments } from './payments.table';
 
 export async function insertPayment(db: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
@@ -90,4 +92,74 @@ export function pendingOnlinePaymentsOfOrder(db: Db, orderId: number): Promise<P
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.method, 'online'), eq(payments.status, 'pending')));
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
+const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** An online payment still pending that was made before `staleBefore`. */
+const staleWhere = (staleBefore: Date): SQL =>
+  and(eq(payments.status, 'pending'), eq(payments.method, 'online'), lt(payments.createdAt, staleBefore))!;
+
+/**
+ * The back office's list of payments, newest first. `staleBefore`: pending online payments made
+ * before it are stale; `timeZone`: the store's calendar, for the date filters.
+ */
+export async function listPayments(
+  db: Db,
+  q: AdminPaymentListQuery,
+  at: { staleBefore: Date; timeZone: string },
+): Promise<{ rows: Array<PaymentRow & { stale: boolean }>; count: number }> {
+  const term = q.search?.trim();
+  const where = and(
+    q.gateway ? eq(payments.gateway, q.gateway) : undefined,
+    q.status ? eq(payments.status, q.status) : undefined,
+    q.stale === undefined
+      ? undefined
+      : q.stale
+        ? staleWhere(at.staleBefore)
+        : not(staleWhere(at.staleBefore)),
+    term
+      ? or(
+          ilike(payments.orderNumber, contains(term)),
+          ilike(payments.gatewayTransactionId, contains(term)),
+          ilike(payments.providerReference, contains(term)),
+        )
+      : undefined,
+    q.fromDate
+      ? gte(payments.createdAt, sql`(${q.fromDate}::date)::timestamp at time zone ${at.timeZone}`)
+      : undefined,
+    q.toDate
+      ? lt(payments.createdAt, sql`(${q.toDate}::date + 1)::timestamp at time zone ${at.timeZone}`)
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const base = db
+    .select({ payment: payments, stale: sql<boolean>`${staleWhere(at.staleBefore)}` })
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .offset(offset);
+  const found = await (limit === undefined ? base : base.limit(limit));
+  const [total] = await db.select({ n: count() }).from(payments).where(where);
+  return {
+    rows: found.map((r) => ({ ...r.payment, stale: r.stale === true })),
+    count: Number(total?.n ?? 0),
+  };
+}
+
+/** The completed online payments of these orders, oldest first. */
+export function completedOnlinePaymentsOf(db: Db, orderIds: number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.orderId, orderIds),
+        eq(payments.method, 'online'),
+        eq(payments.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(payments.completedAt), asc(payments.id));
 }

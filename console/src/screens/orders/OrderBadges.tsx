@@ -77,3 +77,15 @@ export function useGatewayName() {
   const { t } = useTranslation('orders');
   return (gateway: string) => t(`gateway.${gateway}`, { defaultValue: gateway });
 }
+
+/**
+ * A gateway named where in-store and online ones sit side by side (the payments list, sales by
+ * gateway): a counter gateway says so ("Card at the counter"), so it is not taken for the
+ * online one of the same name.
+ */
+export function useGatewayLabel() {
+  const { t } = useTranslation('orders');
+  const name = useGatewayName();
+  return (gateway: string) =>
+    gateway.startsWith('pos_') ? t('gatewayAtCounter', { gateway: name(gateway) }) : name(gateway);
+}

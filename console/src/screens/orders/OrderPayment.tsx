@@ -235,13 +235,14 @@ const OWED = new Set(['pending', 'approved']);
 const SETTLEMENT_METHODS = ['cash', 'wallet', 'bank_transfer'] as const;
 type SettlementMethod = (typeof SETTLEMENT_METHODS)[number];
 
-function SettleRefund({
+/** "Mark as given back" and its dialog, for an owed refund: on the order's page and in the refunds queue. */
+export function SettleRefund({
   order,
   refund,
   commands,
 }: {
-  order: OrderDetail;
-  refund: OrderDetail['refunds'][number];
+  order: Pick<OrderDetail, 'id' | 'orderNumber'>;
+  refund: Pick<OrderDetail['refunds'][number], 'id' | 'amount'>;
   commands: OrderCommands;
 }) {
   const { t } = useTranslation('orders');
@@ -303,7 +304,14 @@ function SettleRefund({
   );
 }
 
-function ProcessRefund({ order, commands }: { order: OrderDetail; commands: OrderCommands }) {
+/** "Decide the refund" and its dialog, for a requested refund: on the order's page and in the refunds queue. */
+export function ProcessRefund({
+  order,
+  commands,
+}: {
+  order: Pick<OrderDetail, 'id' | 'orderNumber' | 'finalPayable'>;
+  commands: OrderCommands;
+}) {
   const { t } = useTranslation('orders');
   const client = useClient();
   const [decision, setDecision] = useState<'approve' | 'reject'>('approve');

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterFold } from '../../components/FilterFold';
 import { Money, StoreDateTime } from '../../components/Formatted';
@@ -21,6 +21,7 @@ import { type Column, PagedTable, usePagedList } from '../../components/PagedTab
 import { Screen } from '../../components/Screen';
 import { USER_TEXT } from '../../components/UserText';
 import { formatCount } from '../../lib/format';
+import { useSearchBox } from '../../lib/search-box';
 import { useClient } from '../../session/session';
 import { FulfillmentBadge, OrderStatusBadge, PaymentMethodLabel, PaymentStatusBadge } from './OrderBadges';
 import {
@@ -43,9 +44,6 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from './orders-api';
-
-/** How long typing may pause before the list follows the search box. */
-const SEARCH_DELAY_MS = 350;
 
 export function OrdersScreen() {
   const { t } = useTranslation('orders');
@@ -160,22 +158,10 @@ function Filters({
   onChange(next: OrderFilters, replace?: boolean): void;
 }) {
   const { t } = useTranslation('orders');
-  // The search box holds what is typed; the address follows once typing pauses.
-  const [text, setText] = useState(filters.search);
-  useEffect(() => {
-    // The address changed by other means (Back, "Clear filters"): the box shows it.
-    setText((typed) => (typed.trim() === filters.search ? typed : filters.search));
-  }, [filters.search]);
-  useEffect(() => {
-    if (text.trim() === filters.search) return;
-    // Replacing, not pushing: Back should not step through every letter typed.
-    const timer = setTimeout(() => onChange({ ...filters, search: text.trim() }, true), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters, onChange]);
-
+  const box = useSearchBox(filters.search, (search) => onChange({ ...filters, search }, true));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== filters.search) onChange({ ...filters, search: text.trim() });
+    box.commit();
   };
 
   const any = t('filters.any');
@@ -195,9 +181,9 @@ function Filters({
           type="search"
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
-          value={text}
+          value={box.text}
           maxLength={SEARCH_MAX}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => box.setText(event.currentTarget.value)}
         />
         <FilterFold active={foldedActive(filters)}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">

@@ -1,13 +1,14 @@
 // Sales over a range (the API's order analytics, Orders_READ): revenue and orders by day (week,
-// month for the longer ranges) and by shipping district, each as a chart and a table, and each
+// month for the longer ranges) and by shipping district, each as a chart and a table; sales by
+// payment gateway (gross, refunds, net) and by product (top ten a page), as tables. Each is
 // downloadable as CSV. The range lives in the address.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { operations, paths } from '@pasal/client';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDistrictName, useLanguage } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
@@ -15,6 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/StatePane
 import { formatCount, formatDate, formatMoney, storeDateOf } from '../../lib/format';
 import { useStoreTimeZone } from '../../lib/store-time-zone';
 import { useClient } from '../../session/session';
+import { useGatewayLabel } from '../orders/OrderBadges';
 import { downloadCsv } from './csv';
 
 type Range = NonNullable<NonNullable<operations['adminGetOrdersAnalytics']['parameters']['query']>['range']>;
@@ -42,6 +44,11 @@ export function SalesReportScreen() {
     queryFn: () => client.get('/api/admin/orders/analytics/districts', { params: { query } }),
     meta: { action: t('actions.load') },
   });
+  const gateways = useQuery({
+    queryKey: ['reports', 'gateways', range],
+    queryFn: () => client.get('/api/admin/orders/analytics/gateways', { params: { query } }),
+    meta: { action: t('actions.load') },
+  });
   return (
     <Screen title={t('sales.title')}>
       <Group>
@@ -60,6 +67,11 @@ export function SalesReportScreen() {
       <Block title={t('sales.byDistrict')} query={districts}>
         {(data) => <ByDistrict rows={data} range={range} />}
       </Block>
+      <Block title={t('sales.byGateway')} query={gateways}>
+        {(data) => <ByGateway rows={data} range={range} />}
+      </Block>
+      {/* A new range starts the products at their first page. */}
+      <ByProduct key={range} range={range} />
     </Screen>
   );
 }
@@ -191,34 +203,177 @@ function ByDistrict({
   );
 }
 
-/** A label, a count and an amount per row. */
+function ByGateway({
+  rows,
+  range,
+}: {
+  rows: Data<paths['/api/admin/orders/analytics/gateways']['get']['responses'][200]>;
+  range: Range;
+}) {
+  const { t } = useTranslation('reports');
+  const gatewayName = useGatewayLabel();
+  if (rows.length === 0) return <EmptyState message={t('sales.noOrders')} />;
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button
+          variant="light"
+          size="xs"
+          onClick={() =>
+            downloadCsv(
+              `sales-by-gateway-${range}.csv`,
+              ['Gateway', 'Orders', 'Paid orders', 'Gross sales (NPR)', 'Refunds (NPR)', 'Net sales (NPR)'],
+              rows.map((r) => [
+                r.gateway,
+                r.orderCount,
+                r.paidOrderCount,
+                r.grossSales,
+                r.refunds,
+                r.netSales,
+              ]),
+            )
+          }
+        >
+          {t('actions.csvGateway')}
+        </Button>
+      </Group>
+      <FigureTable
+        header={[
+          t('columns.gateway'),
+          t('columns.orders'),
+          t('columns.paidOrders'),
+          t('columns.grossSales'),
+          t('columns.refunds'),
+          t('columns.netSales'),
+        ]}
+        kinds={['count', 'count', 'money', 'money', 'money']}
+        rows={rows.map((r) => [
+          gatewayName(r.gateway),
+          r.orderCount,
+          r.paidOrderCount,
+          r.grossSales,
+          r.refunds,
+          r.netSales,
+        ])}
+        caption={t('sales.byGateway')}
+      />
+    </>
+  );
+}
+
+/** How many products a page of the products table shows: the top ten first. */
+const PRODUCTS_PER_PAGE = 10;
+
+/** Units and sales per product, most sales first, ten at a time; the CSV holds them all. */
+function ByProduct({ range }: { range: Range }) {
+  const { t } = useTranslation('reports');
+  const { t: common } = useTranslation();
+  const client = useClient();
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const products = useQuery({
+    queryKey: ['reports', 'products', range, page],
+    queryFn: () =>
+      client.list('/api/admin/orders/analytics/products', {
+        params: { query: { range, page, size: PRODUCTS_PER_PAGE } },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { action: t('actions.load') },
+  });
+  const header = [t('columns.product'), t('columns.units'), t('columns.orders'), t('columns.sales')];
+  const download = async () => {
+    setExporting(true);
+    try {
+      const all = await client.list('/api/admin/orders/analytics/products', {
+        params: { query: { range, pagination: 'false' } },
+      });
+      downloadCsv(
+        `sales-by-product-${range}.csv`,
+        ['Product ID', 'Product', 'Units', 'Orders', 'Sales (NPR)'],
+        all.data.map((r) => [r.productId, r.productTitle, r.quantity, r.orderCount, r.sales]),
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Block title={t('sales.byProduct')} query={products}>
+      {({ data, meta }) => {
+        if (data.length === 0) return <EmptyState message={t('sales.noProducts')} />;
+        const pages = Math.max(1, Math.ceil((meta?.count ?? data.length) / PRODUCTS_PER_PAGE));
+        return (
+          <>
+            <Text size="sm">{t('sales.productsNote')}</Text>
+            <Group justify="flex-end">
+              <Button variant="light" size="xs" onClick={() => void download()} loading={exporting}>
+                {t('actions.csvProduct')}
+              </Button>
+            </Group>
+            <FigureTable
+              header={header}
+              kinds={['count', 'count', 'money']}
+              rows={data.map((r) => [r.productTitle, r.quantity, r.orderCount, r.sales])}
+              caption={t('sales.byProduct')}
+            />
+            {pages > 1 && (
+              <nav aria-label={t('sales.productPages')}>
+                <Pagination
+                  total={pages}
+                  value={Math.min(page, pages)}
+                  onChange={setPage}
+                  siblings={0}
+                  getItemProps={(item) => ({ 'aria-label': common('list.page', { page: item }) })}
+                  getControlProps={(control) => ({ 'aria-label': common(`list.${control}`) })}
+                />
+              </nav>
+            )}
+          </>
+        );
+      }}
+    </Block>
+  );
+}
+
+/** What a figure column holds: a count, or an amount of money. */
+type FigureKind = 'count' | 'money';
+
+/** A label and figures per row; `kinds` says how each figure column reads. */
 function FigureTable({
   header,
   rows,
   caption,
+  kinds = ['count', 'money'],
 }: {
   header: string[];
-  rows: [string, number, number][];
+  rows: [string, ...number[]][];
   caption: string;
+  kinds?: FigureKind[];
 }) {
   const language = useLanguage();
+  const format = (kind: FigureKind | undefined, value: number) =>
+    kind === 'money' ? formatMoney(value, language) : formatCount(value);
   return (
-    // Three columns fit a phone (390 px) without scrolling sideways.
-    <Table.ScrollContainer minWidth={300}>
+    // Three columns fit a phone (390 px); a wider table scrolls inside its box, not the page.
+    <Table.ScrollContainer minWidth={kinds.length > 2 ? 520 : 300}>
       <Table striped aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{header[0]}</Table.Th>
-            <Table.Th ta="right">{header[1]}</Table.Th>
-            <Table.Th ta="right">{header[2]}</Table.Th>
+            {header.map((h, i) => (
+              <Table.Th key={h} ta={i === 0 ? undefined : 'right'}>
+                {h}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map(([label, count, revenue]) => (
+          {rows.map(([label, ...figures]) => (
             <Table.Tr key={label}>
               <Table.Td>{label}</Table.Td>
-              <Table.Td ta="right">{formatCount(count)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(revenue, language)}</Table.Td>
+              {figures.map((value, i) => (
+                <Table.Td key={header[i + 1]} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {format(kinds[i], value)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -34,7 +34,7 @@ import type {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // An order's customer always exists (foreign key; an anonymised account keeps its row).
-const customerOf = (contacts: Map<string, UserContact>, id: string): UserContact =>
+export const customerOf = (contacts: Map<string, UserContact>, id: string): UserContact =>
   contacts.get(id) ?? { id, name: '', email: '', phone: null };
 
 async function existingOrder(db: Db, orderId: number): Promise<orders.OrderRow> {
@@ -290,7 +290,7 @@ export async function setSerialNumber(
 }
 
 /** A refund record as the back office sees it, with its settlement once the money went back. */
-function refundView(r: orders.OrderRefundRow): OrderRefundView {
+export function refundView(r: orders.OrderRefundRow): OrderRefundView {
   return {
     id: r.id,
     amount: r.amount,
@@ -313,7 +313,8 @@ function refundView(r: orders.OrderRefundRow): OrderRefundView {
   };
 }
 
-const OWED: ReadonlySet<string> = new Set(['pending', 'approved']);
+/** Refund records whose money the shop still holds until someone gives it back. */
+export const OWED: ReadonlySet<string> = new Set(['pending', 'approved']);
 
 /**
  * `POST /admin/orders/:id/refunds/:refundId/settle`: the money a refund owes (pending: a paid

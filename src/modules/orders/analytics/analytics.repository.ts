@@ -3,7 +3,7 @@
 // zone's rules (offsets, daylight saving) come from the database's time zone data.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
-import { type OrderStatus, orderRefunds, orders } from '../orders.table';
+import { type OrderStatus, orderItems, orderRefunds, orders } from '../orders.table';
 import type { AnalyticsBucket } from './analytics.schemas';
 
 export interface AnalyticsWindow {
@@ -44,6 +44,19 @@ export interface BucketRow {
   refundsOwed: number;
 }
 
+/**
+ * `owed`: per order, the refunds `pending` or `approved` (requested and rejected ones are not
+ * owed) and, of them, what is not settled yet.
+ */
+const owedRefunds = sql`owed as (
+        select ${orderRefunds.orderId} as order_id,
+               sum(${orderRefunds.amount}) as amount,
+               coalesce(sum(${orderRefunds.amount}) filter (where ${orderRefunds.settledAt} is null), 0) as unsettled
+        from ${orderRefunds}
+        where ${orderRefunds.status} in ('pending', 'approved')
+        group by 1
+      )`;
+
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -65,14 +78,7 @@ export async function bucketTotals(
   }>(
     db,
     sql`
-      with owed as (
-        select ${orderRefunds.orderId} as order_id,
-               sum(${orderRefunds.amount}) as amount,
-               coalesce(sum(${orderRefunds.amount}) filter (where ${orderRefunds.settledAt} is null), 0) as unsettled
-        from ${orderRefunds}
-        where ${orderRefunds.status} in ('pending', 'approved')
-        group by 1
-      ),
+      with ${owedRefunds},
       placed as (
         select ${bucketOf(local, bucket)} as bucket,
                count(*)::int as order_count,
@@ -161,4 +167,118 @@ export async function statusCounts(db: Db, w: AnalyticsWindow): Promise<StatusCo
     orderCount: Number(r.orderCount),
     lastDayCount: Number(r.lastDayCount),
   }));
+}
+
+export interface GatewayRow {
+  gateway: string;
+  /** Orders placed on the gateway, whatever their state. */
+  orderCount: number;
+  /** Of those, the ones whose payment is completed or cod_collected. */
+  paidCount: number;
+  /** finalPayable of the paid ones. */
+  grossSales: number;
+  /** Of gross sales, refunds owed or given back (pending or approved), at most each order's total. */
+  refunds: number;
+}
+
+/** Orders placed within the window per gateway asked for at checkout, most gross sales first. */
+export async function gatewayTotals(db: Db, w: AnalyticsWindow): Promise<GatewayRow[]> {
+  const found = await rows<{
+    gateway: string;
+    orderCount: number;
+    paidCount: number;
+    grossSales: string;
+    refunds: string;
+  }>(
+    db,
+    sql`
+      with ${owedRefunds}
+      select ${orders.gateway} as gateway,
+             count(*)::int as "orderCount",
+             (count(*) filter (where ${paid}))::int as "paidCount",
+             coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0)::text as "grossSales",
+             coalesce(sum(least(coalesce(owed.amount, 0), ${orders.finalPayable})) filter (where ${paid}), 0)::text
+               as refunds
+      from ${orders}
+      left join owed on owed.order_id = ${orders.id}
+      where ${placedWithin(w)}
+      group by ${orders.gateway}
+      order by coalesce(sum(${orders.finalPayable}) filter (where ${paid}), 0) desc, count(*) desc,
+               ${orders.gateway} asc`,
+  );
+  return found.map((r) => ({
+    gateway: r.gateway,
+    orderCount: Number(r.orderCount),
+    paidCount: Number(r.paidCount),
+    grossSales: Number(r.grossSales),
+    refunds: Number(r.refunds),
+  }));
+}
+
+export interface ProductRow {
+  productId: number;
+  /** The title on the product's latest order line in the window. */
+  productTitle: string;
+  /** Paid orders holding the product. */
+  orderCount: number;
+  quantity: number;
+  /** The lines' value (effective price × quantity), before coupons and shipping. */
+  sales: number;
+}
+
+/**
+ * The products of the paid orders placed within the window, most sales first (then most units,
+ * then product id), a page of them, and how many products there are in all.
+ */
+export async function productTotals(
+  db: Db,
+  w: AnalyticsWindow,
+  page: { limit: number | undefined; offset: number },
+): Promise<{ rows: ProductRow[]; count: number }> {
+  const lines = sql`
+    select ${orderItems.productId} as product_id,
+           ${orderItems.productTitle} as product_title,
+           ${orderItems.orderId} as order_id,
+           ${orderItems.quantity} as quantity,
+           ${orderItems.finalValue} as final_value,
+           ${orders.createdAt} as placed_at,
+           ${orderItems.id} as line_id
+    from ${orderItems}
+    join ${orders} on ${orders.id} = ${orderItems.orderId}
+    where ${placedWithin(w)} and ${paid}`;
+  const limit = page.limit === undefined ? sql`` : sql` limit ${page.limit}`;
+  const found = await rows<{
+    productId: number;
+    productTitle: string;
+    orderCount: number;
+    quantity: string;
+    sales: string;
+  }>(
+    db,
+    sql`
+      with lines as (${lines})
+      select product_id as "productId",
+             (array_agg(product_title order by placed_at desc, line_id desc))[1] as "productTitle",
+             count(distinct order_id)::int as "orderCount",
+             sum(quantity)::text as quantity,
+             sum(final_value)::text as sales
+      from lines
+      group by product_id
+      order by sum(final_value) desc, sum(quantity) desc, product_id asc
+      offset ${page.offset}${limit}`,
+  );
+  const [total] = await rows<{ n: number }>(
+    db,
+    sql`with lines as (${lines}) select count(distinct product_id)::int as n from lines`,
+  );
+  return {
+    rows: found.map((r) => ({
+      productId: Number(r.productId),
+      productTitle: r.productTitle,
+      orderCount: Number(r.orderCount),
+      quantity: Number(r.quantity),
+      sales: Number(r.sales),
+    })),
+    count: Number(total?.n ?? 0),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationQuery } from '../../../platform/http/pagination';
 import { ORDER_STATUSES, type OrderStatus } from '../orders.table';
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m', 'custom'] as const;
@@ -8,32 +9,37 @@ export type AnalyticsBucket = (typeof ANALYTICS_BUCKETS)[number];
 
 const storeDate = z.iso.date({ error: 'must be a date YYYY-MM-DD' });
 
-/** Both analytics routes take this query; the districts route ignores `bucket`. */
-export const analyticsQuery = z
-  .object({
-    range: z.enum(ANALYTICS_RANGES).default('30d'),
-    bucket: z
-      .enum(ANALYTICS_BUCKETS)
-      .optional()
-      .describe('Default: `day` for 7d, 30d and custom, `week` for 90d, `month` for 12m'),
-    fromDate: storeDate.optional().describe('First store-local day (inclusive); only with range=custom'),
-    toDate: storeDate.optional().describe('Last store-local day (inclusive); only with range=custom'),
-    district: z.string().trim().min(1).max(100).optional().describe('Shipping district name'),
-  })
-  .superRefine((q, ctx) => {
-    if (q.range === 'custom') {
-      for (const key of ['fromDate', 'toDate'] as const) {
-        if (!q[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with range=custom' });
-      }
-      if (q.fromDate && q.toDate && q.fromDate > q.toDate) {
-        ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
-      }
-    } else {
-      for (const key of ['fromDate', 'toDate'] as const) {
-        if (q[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is only taken with range=custom' });
-      }
+const analyticsFields = {
+  range: z.enum(ANALYTICS_RANGES).default('30d'),
+  bucket: z
+    .enum(ANALYTICS_BUCKETS)
+    .optional()
+    .describe('Default: `day` for 7d, 30d and custom, `week` for 90d, `month` for 12m'),
+  fromDate: storeDate.optional().describe('First store-local day (inclusive); only with range=custom'),
+  toDate: storeDate.optional().describe('Last store-local day (inclusive); only with range=custom'),
+  district: z.string().trim().min(1).max(100).optional().describe('Shipping district name'),
+};
+
+function checkRange(
+  q: { range: AnalyticsRange; fromDate?: string | undefined; toDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.range === 'custom') {
+    for (const key of ['fromDate', 'toDate'] as const) {
+      if (!q[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with range=custom' });
     }
-  });
+    if (q.fromDate && q.toDate && q.fromDate > q.toDate) {
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
+    }
+  } else {
+    for (const key of ['fromDate', 'toDate'] as const) {
+      if (q[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is only taken with range=custom' });
+    }
+  }
+}
+
+/** Every analytics route takes this query; those that are not a series ignore `bucket`. */
+export const analyticsQuery = z.object(analyticsFields).superRefine(checkRange);
 export type AnalyticsQuery = z.output<typeof analyticsQuery>;
 
 const amount = z.number().int().describe('Whole NPR');
@@ -116,3 +122,39 @@ export const orderDashboardView = z.object({
   }),
 });
 export type OrderDashboardView = z.infer<typeof orderDashboardView>;
+
+/** The products route: the analytics query and a page of products (`size` products per page). */
+export const productAnalyticsQuery = z
+  .object({
+    ...analyticsFields,
+    page: paginationQuery.shape.page,
+    size: paginationQuery.shape.size,
+    pagination: paginationQuery.shape.pagination,
+  })
+  .superRefine(checkRange);
+export type ProductAnalyticsQuery = z.output<typeof productAnalyticsQuery>;
+
+export const gatewayAnalyticsView = z
+  .array(
+    z.object({
+      gateway: z
+        .string()
+        .describe('The gateway asked for at checkout (`cod`, `gateway_card`, `pos_cash`, …)'),
+      orderCount: z.number().int().describe('Orders placed on the gateway, whatever their state'),
+      paidOrderCount: z.number().int().describe('Of those, the ones paid (completed or cod_collected)'),
+      grossSales: amount.describe('finalPayable of the paid ones (the analytics revenue)'),
+      refunds: refundFigures.refunds,
+      netSales: amount.describe('grossSales − refunds'),
+    }),
+  )
+  .describe('One row per gateway with orders in the range, most gross sales first');
+export type GatewayAnalyticsView = z.infer<typeof gatewayAnalyticsView>;
+
+export const productAnalyticsItem = z.object({
+  productId: z.number().int(),
+  productTitle: z.string().describe("The title on the product's latest order line in the range"),
+  orderCount: z.number().int().describe('Paid orders holding the product'),
+  quantity: z.number().int().describe('Units sold on paid orders'),
+  sales: amount.describe("The lines' value (effective price × quantity), before coupons and shipping"),
+});
+export type ProductAnalyticsItem = z.infer<typeof productAnalyticsItem>;

@@ -5,6 +5,7 @@
 import type { Config } from '../../../config';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
+import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import { ORDER_STATUSES, type OrderStatus } from '../orders.table';
 import { analyticsErrors } from './analytics.errors';
 import * as repo from './analytics.repository';
@@ -14,7 +15,10 @@ import type {
   AnalyticsRange,
   AnalyticsView,
   DistrictAnalyticsView,
+  GatewayAnalyticsView,
   OrderDashboardView,
+  ProductAnalyticsItem,
+  ProductAnalyticsQuery,
 } from './analytics.schemas';
 
 export interface AnalyticsDeps {
@@ -83,7 +87,7 @@ export function resolveRange(
   }
 }
 
-function windowOf(deps: AnalyticsDeps, q: AnalyticsQuery): repo.AnalyticsWindow {
+function windowOf(deps: AnalyticsDeps, q: Omit<AnalyticsQuery, 'bucket'>): repo.AnalyticsWindow {
   const timeZone = deps.config.STORE_TIMEZONE;
   return {
     ...resolveRange(q, storeDate(deps.clock.now(), timeZone)),
@@ -114,6 +118,37 @@ export async function orderAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Pr
 
 export function districtAnalytics(deps: AnalyticsDeps, q: AnalyticsQuery): Promise<DistrictAnalyticsView> {
   return repo.districtTotals(deps.db, windowOf(deps, q));
+}
+
+/**
+ * Sales per gateway asked for at checkout, by the analytics' rules (orders by when they were
+ * placed; gross sales from completed or cod_collected payments), with the refunds owed or given
+ * back on those same orders and the net.
+ */
+export async function gatewayAnalytics(
+  deps: AnalyticsDeps,
+  q: AnalyticsQuery,
+): Promise<GatewayAnalyticsView> {
+  const found = await repo.gatewayTotals(deps.db, windowOf(deps, q));
+  return found.map((g) => ({
+    gateway: g.gateway,
+    orderCount: g.orderCount,
+    paidOrderCount: g.paidCount,
+    grossSales: g.grossSales,
+    refunds: g.refunds,
+    netSales: g.grossSales - g.refunds,
+  }));
+}
+
+/** The products of the range's paid orders, most sales first, a page at a time. */
+export async function productAnalytics(
+  deps: AnalyticsDeps,
+  q: ProductAnalyticsQuery,
+): Promise<{ data: ProductAnalyticsItem[]; meta: PageMeta }> {
+  const window = windowOf(deps, q);
+  const page = { ...q, order: 'desc' as const };
+  const { rows, count } = await repo.productTotals(deps.db, window, pageWindow(page));
+  return { data: rows, meta: pageMeta(page, count) };
 }
 
 const DASHBOARD_DAYS = 30;
