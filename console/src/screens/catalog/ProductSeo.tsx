@@ -1,6 +1,7 @@
 // The product's SEO record (/api/admin/seo): the meta title and description search engines show,
 // keywords, the canonical address, whether to index and follow, and the social-sharing card.
-// A product without one gets a new record, which the product then points at (seoId).
+// A product without one gets a new record, which the product then points at (seoId). Blog posts
+// use the same panel (SeoRecordPanel) for theirs.
 import { Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,8 +24,39 @@ type TextField = (typeof TEXT_FIELDS)[number];
 
 export function ProductSeo({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
+  const { client, can } = useSession();
+  const queryClient = useQueryClient();
+  return (
+    <SeoRecordPanel
+      seoId={product.seoId}
+      mayAttach={can('Products_UPDATE')}
+      attach={async (seoId) => {
+        const updated = await client.patch('/api/admin/products/{id}', {
+          params: { path: { id: product.id } },
+          body: { seoId },
+        });
+        queryClient.setQueryData(['catalog', 'product', product.id], updated);
+      }}
+      saveAction={t('actions.saveSeo', { title: product.title })}
+    />
+  );
+}
+
+/**
+ * The SEO record a product, a blog post or a page points at (`seoId`), shown and edited; without
+ * one, the form creates a record and `attach` points the owner at it (a change of the owner,
+ * which `mayAttach` says the admin may make).
+ */
+export function SeoRecordPanel(props: {
+  seoId: string | null;
+  mayAttach: boolean;
+  attach(seoId: string): Promise<unknown>;
+  /** What saving is, named if the API refuses it ("Save the SEO of Singing bowl"). */
+  saveAction: string;
+}) {
+  const { t } = useTranslation('catalog');
   const { client } = useSession();
-  const seoId = product.seoId;
+  const { seoId } = props;
   const record = useQuery({
     queryKey: ['catalog', 'seo', seoId],
     queryFn: () => client.get('/api/admin/seo/{id}', { params: { path: { id: seoId as string } } }),
@@ -34,15 +66,20 @@ export function ProductSeo({ product }: { product: Product }) {
   if (seoId !== null && record.isPending) return <LoadingState />;
   if (seoId !== null && record.isError)
     return <ErrorState error={record.error} onRetry={() => record.refetch()} />;
-  return <SeoForm key={record.data?.updatedAt ?? 'new'} product={product} record={record.data ?? null} />;
+  return <SeoForm key={record.data?.updatedAt ?? 'new'} {...props} record={record.data ?? null} />;
 }
 
-function SeoForm({ product, record }: { product: Product; record: SeoRecord | null }) {
+function SeoForm({
+  record,
+  mayAttach,
+  attach,
+  saveAction,
+}: Parameters<typeof SeoRecordPanel>[0] & { record: SeoRecord | null }) {
   const { t } = useTranslation('catalog');
   const { client, can } = useSession();
   const queryClient = useQueryClient();
-  // Creating a record also points the product at it, which is a product change.
-  const editable = record ? can('Seo_UPDATE') : can('Seo_CREATE') && can('Products_UPDATE');
+  // Creating a record also points the owner at it, which is a change of the owner.
+  const editable = record ? can('Seo_UPDATE') : can('Seo_CREATE') && mayAttach;
   const [values, setValues] = useState<Record<TextField, string>>(
     () =>
       Object.fromEntries(TEXT_FIELDS.map((field) => [field, record?.[field] ?? ''])) as Record<
@@ -66,11 +103,7 @@ function SeoForm({ product, record }: { product: Product; record: SeoRecord | nu
       };
       if (record) return client.patch('/api/admin/seo/{id}', { params: { path: { id: record.id } }, body });
       const created = await client.post('/api/admin/seo', { body });
-      const updated = await client.patch('/api/admin/products/{id}', {
-        params: { path: { id: product.id } },
-        body: { seoId: created.id },
-      });
-      queryClient.setQueryData(['catalog', 'product', product.id], updated);
+      await attach(created.id);
       return created;
     },
     onSuccess: (saved) => {
@@ -78,7 +111,7 @@ function SeoForm({ product, record }: { product: Product; record: SeoRecord | nu
       errors.clear();
     },
     onError: errors.show,
-    meta: { action: t('actions.saveSeo', { title: product.title }) },
+    meta: { action: saveAction },
   });
 
   const input = (field: TextField, multiline = false) => {
