@@ -23,8 +23,8 @@ export function BodyField(props: {
   const [mode, setMode] = useState<'rich' | 'html'>('rich');
   return (
     <Stack gap="xs">
-      <Input.Wrapper label={t('fields.body')} error={props.error} labelElement="div">
-        <Stack gap="xs" mt={4}>
+      <Input.Wrapper error={props.error}>
+        <Stack gap="xs">
           <SegmentedControl
             aria-label={t('body.mode')}
             value={mode}
@@ -88,7 +88,7 @@ function BodyPreview({ body }: { body: string }) {
         ) : preview.data ? (
           <>
             {preview.data.removed ? (
-              <Alert color="orange" variant="light" role="alert" title={t('body.removedTitle')}>
+              <Alert color="red" variant="light" role="alert" title={t('body.removedTitle')}>
                 {t('body.removed')}
               </Alert>
             ) : (
@@ -96,22 +96,17 @@ function BodyPreview({ body }: { body: string }) {
                 {t('body.nothingRemoved')}
               </Text>
             )}
+            {/* The HTML itself, as text: exactly what the save stores (the editor above shows it formatted). */}
             {preview.data.body ? (
-              <iframe
-                title={t('body.keptFrame')}
-                sandbox=""
-                srcDoc={preview.data.body}
-                style={{ width: '100%', minHeight: 160, border: '1px solid var(--mantine-color-gray-4)' }}
-              />
+              <>
+                <Text size="sm">{t('body.keptHtml')}</Text>
+                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {preview.data.body}
+                </Code>
+              </>
             ) : (
               <Text size="sm">{t('body.empty')}</Text>
             )}
-            <details>
-              <summary>{t('body.keptHtml')}</summary>
-              <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {preview.data.body}
-              </Code>
-            </details>
           </>
         ) : (
           <Skeleton height={120} />

@@ -260,21 +260,26 @@ export function PostForm({ post }: { post?: BlogPost }) {
         </Fieldset>
 
         <Fieldset legend={t('sections.products')} disabled={!editable}>
-          <ProductsPicker
-            label={t('fields.products')}
-            description={t('post.productsHint')}
-            value={productIds}
-            onChange={(ids) => {
-              setProductIds(ids);
-              errors.clear('productIds');
-            }}
-            action={t('actions.loadProducts')}
-            nothingFound={t('post.noProductFound')}
-            error={
-              errors.of('productIds') ??
-              (errors.code === 'PRODUCT_NOT_FOUND' ? (errors.message ?? undefined) : undefined)
-            }
-          />
+          {/* The picker names products from the catalog: a role that may not read it sees how many. */}
+          {can('Products_READ') ? (
+            <ProductsPicker
+              label={t('fields.products')}
+              description={t('post.productsHint')}
+              value={productIds}
+              onChange={(ids) => {
+                setProductIds(ids);
+                errors.clear('productIds');
+              }}
+              action={t('actions.loadProducts')}
+              nothingFound={t('post.noProductFound')}
+              error={
+                errors.of('productIds') ??
+                (errors.code === 'PRODUCT_NOT_FOUND' ? (errors.message ?? undefined) : undefined)
+              }
+            />
+          ) : (
+            <Text size="sm">{t('post.productsLinked', { count: productIds.length })}</Text>
+          )}
         </Fieldset>
 
         <Fieldset legend={t('sections.faqs')} disabled={!editable}>
