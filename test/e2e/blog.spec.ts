@@ -114,6 +114,16 @@ for (const language of ['en', 'ne'] as const) {
     await expect(page.getByRole('button', { name: s.post.publish })).toBeVisible();
     expect((await storefront.call('GET', `/api/blogs/${listed.slug}`)).status).toBe(404);
     await expectAccessible(page);
+
+    // The category now holds the post: deleting it is refused, in the admin's language.
+    await menuLink(page, common, s.menu.categories).click();
+    await page.getByRole('searchbox', { name: s.categories.search }).fill(categoryName);
+    await page
+      .getByRole('button', { name: catalog.common.deleteNamed.replace('{{name}}', categoryName) })
+      .click();
+    const confirm = page.getByRole('dialog', { name: s.categories.deleteTitle });
+    await confirm.getByRole('button', { name: catalog.common.delete, exact: true }).click();
+    await expect(confirm.getByRole('alert')).toHaveText(s.errorCodes.BLOG_CATEGORY_NOT_EMPTY);
   });
 }
 
