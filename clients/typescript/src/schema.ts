@@ -2630,6 +2630,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/blog/posts/sanitise-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a save keeps of a post body after sanitising, and whether anything is removed
+         * @description Admin JWT with permission `Blog_UPDATE`.
+         */
+        post: operations["adminCreateBlogPostsSanitisePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/blog/posts/{id}/publish": {
         parameters: {
             query?: never;
@@ -6641,6 +6661,12 @@ export interface components {
             description: string | null;
             /** @description Published posts in the category */
             postCount: number;
+        };
+        BlogBodyPreview: {
+            /** @description The HTML a save keeps of the body sent */
+            body: string;
+            /** @description True when the sanitiser takes something away (a tag, an attribute, a link) */
+            removed: boolean;
         };
         AdminBlogPostListItem: {
             id: number;
@@ -20935,6 +20961,96 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "BLOG_POST_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    adminCreateBlogPostsSanitisePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML; sanitised on write (no scripts, handlers, javascript: URLs) */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["BlogBodyPreview"];
+                    };
+                };
+            };
+            /** @description The request is not valid: `INVALID_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "INVALID_JSON" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description The request body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };

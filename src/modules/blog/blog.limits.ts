@@ -10,14 +10,21 @@ export const BLOG_ADMIN_LIMITS = {
   write: { max: 10, timeWindow: 60_000 },
 } as const;
 
-export type BlogAdminLimiter = ReturnType<ApiApp['rateLimit']>;
+/**
+ * The body preview (ours, docs/api-notes.md "Blog"): the editor asks after each pause in typing,
+ * so it has its own, larger counter and never uses up the writes.
+ */
+export const BLOG_PREVIEW_LIMIT = { max: 60, timeWindow: 60_000 } as const;
 
-export function blogAdminLimiters(app: ApiApp): { read: BlogAdminLimiter; write: BlogAdminLimiter } {
-  const limiter = (kind: 'read' | 'write') =>
+export type BlogAdminLimiter = ReturnType<ApiApp['rateLimit']>;
+export type BlogAdminLimiters = Record<'read' | 'write' | 'preview', BlogAdminLimiter>;
+
+export function blogAdminLimiters(app: ApiApp): BlogAdminLimiters {
+  const limiter = (kind: keyof BlogAdminLimiters) =>
     rateLimiter(app, {
-      ...BLOG_ADMIN_LIMITS[kind],
+      ...(kind === 'preview' ? BLOG_PREVIEW_LIMIT : BLOG_ADMIN_LIMITS[kind]),
       skipOnError: true,
       keyGenerator: (request) => `blog-admin-${kind}:${request.ip}`,
     });
-  return { read: limiter('read'), write: limiter('write') };
+  return { read: limiter('read'), write: limiter('write'), preview: limiter('preview') };
 }

@@ -67,6 +67,7 @@ export {
   type PublishedProductCard,
   publishedProductCards,
   sanitizeDescription,
+  sanitizeDescriptionReport,
   updateProductReviewAggregates,
 } from './products/products.service';
 export { seoRecord as seoRecordSchema } from './seo/seo.schemas';

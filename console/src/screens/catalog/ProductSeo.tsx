@@ -1,7 +1,7 @@
 // An SEO record (/api/admin/seo): the meta title and description search engines show, keywords,
 // the canonical address, whether to index and follow, and the social-sharing card. A record's
 // owner (a product, a content page) without one gets a new record, which the owner then points
-// at (its seoId) through `attach`. ProductSeo is the product's; content pages use SeoRecordEditor.
+// at (its seoId) through `attach`. ProductSeo is the product's; content pages and blog posts use SeoRecordEditor.
 import { Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -17,9 +17,13 @@ import { FilePicker, useDescribeCatalogError } from './catalog-ui';
  * business refusal (`PRODUCT_SLUG_EXISTS`, `STOCK_BELOW_RESERVED`) becomes the form's message in
  * the admin's language, a refusal of the role is left to the notification.
  */
-export function useCatalogFormErrors(fields: readonly string[] | Readonly<Record<string, string>>) {
+export function useCatalogFormErrors(
+  fields: readonly string[] | Readonly<Record<string, string>>,
+  /** Another area's namespace whose `errorCodes` word its refusals (useDescribeCatalogError). */
+  namespace?: string,
+) {
   const errors = useFormErrors(fields);
-  const describe = useDescribeCatalogError();
+  const describe = useDescribeCatalogError(namespace);
   const [problem, setProblem] = useState<{ code: string; message: string } | null>(null);
   return {
     of: errors.of,

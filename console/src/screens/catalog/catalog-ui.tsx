@@ -38,16 +38,20 @@ import type { Product } from './catalog-api';
 
 /**
  * One sentence for an error: the catalog's codes (`CATEGORY_NOT_EMPTY`, `BRAND_IN_USE`, …) in the
- * admin's language from this namespace, everything else as the console words it.
+ * admin's language from this namespace, everything else as the console words it. Another area
+ * using these forms (the blog) names its own namespace, whose `errorCodes` are looked in first.
  */
-export function useDescribeCatalogError() {
-  const { t } = useTranslation('catalog');
+export function useDescribeCatalogError(namespace = 'catalog') {
+  const { t } = useTranslation([namespace, 'catalog']);
   return useCallback(
-    (error: unknown) =>
-      isPasalError(error) && t(`errorCodes.${error.errorCode}`, { defaultValue: '' })
-        ? t(`errorCodes.${error.errorCode}`)
-        : describeError(error, t),
-    [t],
+    (error: unknown) => {
+      if (!isPasalError(error)) return describeError(error, t);
+      const key = [namespace, 'catalog']
+        .map((ns) => `${ns}:errorCodes.${error.errorCode}`)
+        .find((candidate) => t(candidate, { defaultValue: '' }));
+      return key ? t(key) : describeError(error, t);
+    },
+    [t, namespace],
   );
 }
 
@@ -192,14 +196,25 @@ export function ConfirmButton(
     confirmLabel: string;
     onConfirm(): Promise<unknown>;
     'aria-label'?: string;
+    /** The area whose `errorCodes` word a refusal (useDescribeCatalogError). */
+    errorNamespace?: string;
   } & ButtonProps,
 ) {
   const { t } = useTranslation('catalog');
-  const describe = useDescribeCatalogError();
+  const describe = useDescribeCatalogError(props.errorNamespace);
   const [opened, { open, close }] = useDisclosure(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { label, title, message, confirmLabel, onConfirm, 'aria-label': ariaLabel, ...button } = props;
+  const {
+    label,
+    title,
+    message,
+    confirmLabel,
+    onConfirm,
+    'aria-label': ariaLabel,
+    errorNamespace: _namespace,
+    ...button
+  } = props;
   const dismiss = () => {
     setError(null);
     close();
@@ -258,6 +273,8 @@ export function RowActions(props: {
   deleteTitle: string;
   deleteMessage: string;
   onDelete(): Promise<unknown>;
+  /** The area whose `errorCodes` word a refused delete. */
+  errorNamespace?: string;
 }) {
   const { t } = useTranslation('catalog');
   const { can } = useSession();
@@ -282,6 +299,7 @@ export function RowActions(props: {
           message={props.deleteMessage}
           confirmLabel={t('common.delete')}
           onConfirm={props.onDelete}
+          errorNamespace={props.errorNamespace}
         />
       )}
     </Group>

@@ -75,6 +75,17 @@ export const updatePostBody = z
     message: 'give at least one field to change',
   });
 export type UpdatePostBody = z.output<typeof updatePostBody>;
+
+export const bodyPreviewRequest = z.object({ body: writable.body });
+
+export const bodyPreview = z
+  .object({
+    body: z.string().describe('The HTML a save keeps of the body sent'),
+    removed: z
+      .boolean()
+      .describe('True when the sanitiser takes something away (a tag, an attribute, a link)'),
+  })
+  .meta({ id: 'BlogBodyPreview' });
 export type VideoInput = z.output<typeof videoInput>;
 
 // ---------- responses ----------

@@ -6,7 +6,14 @@ import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import type { ValidationIssue } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
-import { catalogErrors, publishedProductCards, sanitizeDescription, seoExists, slugify } from '../../catalog';
+import {
+  catalogErrors,
+  publishedProductCards,
+  sanitizeDescription,
+  sanitizeDescriptionReport,
+  seoExists,
+  slugify,
+} from '../../catalog';
 import { findUserCard } from '../../identity';
 import { blogErrors } from '../blog.errors';
 import { type BlogDeps, blogWrite, iso } from '../blog.service';
@@ -305,6 +312,12 @@ export async function deletePost(deps: BlogDeps, actor: UserPrincipal, id: numbe
 }
 
 // ---------- reads ----------
+
+/** What a save would keep of `html` as a post's body (the same sanitiser), and whether it drops anything. */
+export function previewPostBody(html: string): { body: string; removed: boolean } {
+  const { html: body, removed } = sanitizeDescriptionReport(html);
+  return { body, removed };
+}
 
 export async function getAdminPost(deps: BlogDeps, id: number): Promise<AdminPostView> {
   const row = await repo.findPost(deps.db, id);

@@ -75,6 +75,28 @@ export function sanitizeDescription(html: string): string {
   return sanitizer()(html, DESCRIPTION_RULES()).trim();
 }
 
+// Every tag, attribute and URL kept: the same parser and writer as the rules above, so markup
+// that loses nothing comes out identical to the sanitised text (quotes, entities, `<br>` alike).
+const KEEP_EVERYTHING: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  allowedSchemes: [],
+  allowedSchemesAppliedToAttributes: [],
+  allowProtocolRelative: true,
+  parseStyleAttributes: false,
+};
+
+/**
+ * What `sanitizeDescription` keeps of `html`, and whether it took anything away (a tag, an
+ * attribute, a URL): the back office shows it before a save, so nothing disappears unseen.
+ * Differences of spelling alone (`<br/>` for `<br>`, `&#39;` for `'`) are not removals.
+ */
+export function sanitizeDescriptionReport(html: string): { html: string; removed: boolean } {
+  const kept = sanitizeDescription(html);
+  return { html: kept, removed: kept !== sanitizer()(html, KEEP_EVERYTHING).trim() };
+}
+
 // ---------- writes ----------
 
 /** Where a status change leaves `publishedAt`: set when a product goes live, cleared when it leaves. */
