@@ -68,6 +68,19 @@ export async function expectAccessible(page: Page) {
   expect(serious).toEqual([]);
 }
 
+/** A shop owner's phone (issue 27 item 9). */
+export const PHONE = { width: 390, height: 844 };
+
+/** Nothing on the page is wider than the phone: the page itself does not scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+}
+
 /** A full-page screenshot under the test's output folder (test-results/e2e/…). */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });

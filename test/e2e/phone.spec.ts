@@ -3,12 +3,18 @@
 // orders list folds its filters behind a "Filters" button and shows cards instead of a table
 // that scrolls sideways, and an order's items show their line total and serial number. And the
 // main menu marks exactly one entry as the current page.
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseLanguage, expectAccessible, expectListsSettled, MENU_BUTTON, signIn } from './console';
+import { expect, type Locator, test } from '@playwright/test';
+import {
+  chooseLanguage,
+  expectAccessible,
+  expectListsSettled,
+  expectNoSidewaysScroll,
+  MENU_BUTTON,
+  PHONE,
+  signIn,
+} from './console';
 import { placeCodOrder } from './orders-api';
 import { shot, stringsOf } from './staff-api';
-
-const PHONE = { width: 390, height: 844 };
 
 // The little of the DOM these checks read in the page (the tests compile without the DOM's
 // types, as the server does).
@@ -26,14 +32,6 @@ interface Window {
   scrollBy(x: number, y: number): void;
   getComputedStyle(element: Element): { overflowX: string };
   document: { activeElement: unknown; documentElement: Element };
-}
-
-/** Nothing on the page is wider than the phone: the page itself does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(
-    () => (globalThis as unknown as Window).document.documentElement.scrollWidth,
-  );
-  expect(width).toBeLessThanOrEqual(PHONE.width);
 }
 
 /** The control is wholly on the screen: not cut by the screen's edge nor by a scrolling box. */
