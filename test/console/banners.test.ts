@@ -6,7 +6,7 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { figureRows, rangeOf } from '../../console/src/screens/banners/figures';
 import { ratioOf, sizeProblem } from '../../console/src/screens/banners/image-size';
-import { type Rule, targetingWords } from '../../console/src/screens/banners/targeting-words';
+import { type Rule, ruleWords, targetingWords } from '../../console/src/screens/banners/targeting-words';
 
 const strings = (language: string) =>
   JSON.parse(readFileSync(`console/src/screens/banners/locales/${language}.json`, 'utf8'));
@@ -72,6 +72,13 @@ describe('targeting words', () => {
       'Every visitor, not on desktop or tablet, not from India, reading Nepali, in the segment vip or wholesale, ' +
         'not signed in, on their first visit, coming from facebook.com, Friday (UTC time)',
     );
+  });
+
+  it('words one rule on its own, for the list of rules', () => {
+    expect(ruleWords(rule('country', 'in', ['NP']), en, 'en')).toBe('From Nepal');
+    expect(ruleWords(rule('country', 'in', ['NP']), ne, 'ne')).toBe('नेपालबाट');
+    expect(ruleWords(rule('device', 'in', ['mobile', 'tablet']), en, 'en')).toBe('Mobile or tablet visitors');
+    expect(ruleWords(rule('login_state', 'eq', 'logged_in', false), en, 'en')).toBe('Signed in');
   });
 
   it('says "every visitor" without active rules, in both languages', () => {

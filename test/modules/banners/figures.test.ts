@@ -7,7 +7,7 @@ import type { BannerDeps } from '../../../src/modules/banners/banners.service';
 import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin, signedInCustomer } from '../../helpers/factories';
-import { bannerCalls, unique } from './banner-calls';
+import { bannerCalls, depsOf, unique } from './banner-calls';
 
 describe('banner figures per day and campaign placement links', () => {
   let t: TestApp;
@@ -47,14 +47,7 @@ describe('banner figures per day and campaign placement links', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    deps = {
-      db: t.platform.database.db,
-      clock: t.platform.clock,
-      cache: t.platform.cache,
-      config: t.platform.config,
-      log: t.platform.log,
-      jobs: t.platform.jobs,
-    };
+    deps = depsOf(t);
     customer = await signedInCustomer(t);
     http = bannerCalls(t, await signedInAdmin(t, { superadmin: true }));
     const p = await http.placement({ sortOrder: 2 });

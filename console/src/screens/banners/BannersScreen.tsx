@@ -46,6 +46,7 @@ import {
   useSearchText,
   useUrlFilters,
 } from '../catalog/catalog-ui';
+import { ActiveToggle } from './ActiveToggle';
 import {
   type Banner,
   bannerPage,
@@ -146,10 +147,10 @@ export function BannersScreen() {
         </Can>
       }
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-        <TextInput type="search" label={t('banners.search')} {...searchBox} />
+      <Stack gap="sm">
+        <TextInput type="search" label={t('banners.search')} maw={420} {...searchBox} />
         <FilterFold active={[active, status, deleted || undefined].filter(Boolean).length}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" maw={900}>
             <NativeSelect
               label={t('list.state')}
               value={active ?? ''}
@@ -177,7 +178,7 @@ export function BannersScreen() {
             />
           </SimpleGrid>
         </FilterFold>
-      </SimpleGrid>
+      </Stack>
       <PagedTable
         list={list}
         caption={t('banners.caption')}
@@ -248,17 +249,12 @@ export function BannersScreen() {
                 <Group gap="xs" wrap="nowrap">
                   {can('Banners_UPDATE') && (
                     <>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={toggle.isPending && toggle.variables?.publicId === b.publicId}
-                        onClick={() => toggle.mutate(b)}
-                        aria-label={t(b.isActive ? 'list.deactivateNamed' : 'list.activateNamed', {
-                          name: b.title,
-                        })}
-                      >
-                        {b.isActive ? t('list.deactivate') : t('list.activate')}
-                      </Button>
+                      <ActiveToggle
+                        active={b.isActive}
+                        name={b.title}
+                        busy={toggle.isPending && toggle.variables?.publicId === b.publicId}
+                        onToggle={() => toggle.mutate(b)}
+                      />
                       <Button
                         size="xs"
                         variant="default"

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../components/Formatted';
 import { Screen } from '../../components/Screen';
@@ -41,6 +41,7 @@ import {
   useRefreshingMutation,
 } from '../catalog/catalog-forms';
 import { ConfirmButton, numberOf } from '../catalog/catalog-ui';
+import { Section } from '../orders/OrderSection';
 import {
   type Assignment,
   bannerPage,
@@ -56,6 +57,7 @@ import {
   RULE_TYPES,
   type Rule,
   type RuleType,
+  ruleWords,
   targetingWords,
   weekdayName,
 } from './targeting-words';
@@ -84,22 +86,6 @@ export function CampaignScreen() {
       </Screen>
     );
   return <CampaignEditor campaign={campaign.data} />;
-}
-
-function Section(props: { title: string; children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={props.title}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            {props.title}
-          </Title>
-          {props.actions}
-        </Group>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
 }
 
 function CampaignEditor({ campaign }: { campaign: Campaign }) {
@@ -253,53 +239,55 @@ function DetailsForm({ campaign, readOnly }: { campaign: Campaign; readOnly: boo
   const dateProblem = errors.code === 'CAMPAIGN_DATE_INVALID' ? (errors.message ?? undefined) : undefined;
   return (
     <Section title={t('campaign.details')}>
-      <form noValidate aria-label={t('campaign.details')} onSubmit={handleSubmit(() => checked.mutate())}>
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="sm">
-            {errors.message && !dateProblem && (
-              <Alert color="red" variant="light" role="alert">
-                {errors.message}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t('fields.name')}
-                withAsterisk
-                {...textField(errors, 'name', name, setName)}
+      <Stack gap="sm">
+        <form noValidate aria-label={t('campaign.details')} onSubmit={handleSubmit(() => checked.mutate())}>
+          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+            <Stack gap="sm">
+              {errors.message && !dateProblem && (
+                <Alert color="red" variant="light" role="alert">
+                  {errors.message}
+                </Alert>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={t('fields.name')}
+                  withAsterisk
+                  {...textField(errors, 'name', name, setName)}
+                />
+                <WholeNumberInput
+                  label={t('fields.priority')}
+                  description={t('campaign.priorityHelp')}
+                  {...valueField(errors, 'priority', priority, setPriority)}
+                />
+                <StoreDateTimeInput
+                  label={t('fields.startsAt')}
+                  zoneNote={t('form.zoneNote')}
+                  {...valueField(errors, 'startsAt', startsAt, setStartsAt)}
+                />
+                <StoreDateTimeInput
+                  label={t('fields.endsAt')}
+                  zoneNote={t('form.zoneNote')}
+                  {...valueField(errors, 'endsAt', endsAt, setEndsAt)}
+                  error={errors.of('endsAt') ?? dateProblem}
+                />
+              </SimpleGrid>
+              <Textarea
+                label={t('fields.description')}
+                autosize
+                minRows={2}
+                {...textField(errors, 'description', description, setDescription)}
               />
-              <WholeNumberInput
-                label={t('fields.priority')}
-                description={t('campaign.priorityHelp')}
-                {...valueField(errors, 'priority', priority, setPriority)}
-              />
-              <StoreDateTimeInput
-                label={t('fields.startsAt')}
-                zoneNote={t('form.zoneNote')}
-                {...valueField(errors, 'startsAt', startsAt, setStartsAt)}
-              />
-              <StoreDateTimeInput
-                label={t('fields.endsAt')}
-                zoneNote={t('form.zoneNote')}
-                {...valueField(errors, 'endsAt', endsAt, setEndsAt)}
-                error={errors.of('endsAt') ?? dateProblem}
-              />
-            </SimpleGrid>
-            <Textarea
-              label={t('fields.description')}
-              autosize
-              minRows={2}
-              {...textField(errors, 'description', description, setDescription)}
-            />
-            {!readOnly && (
-              <SaveRow
-                saved={saved ? t('campaign.saved') : null}
-                busy={save.isPending}
-                label={t('campaign.save')}
-              />
-            )}
-          </Stack>
-        </fieldset>
-      </form>
+              {!readOnly && (
+                <SaveRow
+                  saved={saved ? t('campaign.saved') : null}
+                  busy={save.isPending}
+                  label={t('campaign.save')}
+                />
+              )}
+            </Stack>
+          </fieldset>
+        </form>
+      </Stack>
     </Section>
   );
 }
@@ -336,52 +324,54 @@ function Targeting({ campaign }: { campaign: Campaign }) {
   const list = (rules.data ?? []) as (Rule & { publicId: string })[];
   return (
     <Section title={t('rules.title')}>
-      {rules.isPending ? (
-        <LoadingState />
-      ) : rules.isError ? (
-        <ErrorState error={rules.error} onRetry={() => rules.refetch()} />
-      ) : (
-        <>
-          <Text size="md" fw={600} role="status" aria-label={t('rules.reaches')}>
-            {t('rules.reachesLine', { words: targetingWords(list, t, language) })}
-          </Text>
-          {list.length === 0 ? (
-            <Text size="sm">{t('rules.none')}</Text>
-          ) : (
-            <Stack gap={6}>
-              {list.map((rule) => (
-                <Group key={rule.publicId} justify="space-between" wrap="wrap" gap="xs">
-                  <Group gap="xs">
-                    <StateBadge color={rule.isActive ? 'teal' : 'gray'}>
-                      {t(`ruleTypes.${rule.ruleType}`)}
-                    </StateBadge>
-                    <Text size="sm">{targetingWords([{ ...rule, isActive: true }], t, language)}</Text>
+      <Stack gap="sm">
+        {rules.isPending ? (
+          <LoadingState />
+        ) : rules.isError ? (
+          <ErrorState error={rules.error} onRetry={() => rules.refetch()} />
+        ) : (
+          <>
+            <Text size="md" fw={600} role="status" aria-label={t('rules.reaches')}>
+              {t('rules.reachesLine', { words: targetingWords(list, t, language) })}
+            </Text>
+            {list.length === 0 ? (
+              <Text size="sm">{t('rules.none')}</Text>
+            ) : (
+              <Stack gap={6}>
+                {list.map((rule) => (
+                  <Group key={rule.publicId} justify="space-between" wrap="wrap" gap="xs">
+                    <Group gap="xs">
+                      <StateBadge color={rule.isActive ? 'teal' : 'gray'}>
+                        {t(`ruleTypes.${rule.ruleType}`)}
+                      </StateBadge>
+                      <Text size="sm">{ruleWords(rule, t, language)}</Text>
+                    </Group>
+                    <Group gap="xs">
+                      {can('TargetingRules_UPDATE') && (
+                        <Button size="xs" variant="default" onClick={() => toggle.mutate(rule)}>
+                          {rule.isActive ? t('rules.pause') : t('rules.resume')}
+                        </Button>
+                      )}
+                      {can('TargetingRules_DELETE') && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          aria-label={t('rules.removeNamed', { type: t(`ruleTypes.${rule.ruleType}`) })}
+                          onClick={() => remove.mutate(rule.publicId)}
+                        >
+                          {t('rules.remove')}
+                        </Button>
+                      )}
+                    </Group>
                   </Group>
-                  <Group gap="xs">
-                    {can('TargetingRules_UPDATE') && (
-                      <Button size="xs" variant="default" onClick={() => toggle.mutate(rule)}>
-                        {rule.isActive ? t('rules.pause') : t('rules.resume')}
-                      </Button>
-                    )}
-                    {can('TargetingRules_DELETE') && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        aria-label={t('rules.removeNamed', { type: t(`ruleTypes.${rule.ruleType}`) })}
-                        onClick={() => remove.mutate(rule.publicId)}
-                      >
-                        {t('rules.remove')}
-                      </Button>
-                    )}
-                  </Group>
-                </Group>
-              ))}
-            </Stack>
-          )}
-          {can('TargetingRules_CREATE') && <NewRuleForm campaign={campaign} />}
-        </>
-      )}
+                ))}
+              </Stack>
+            )}
+            {can('TargetingRules_CREATE') && <NewRuleForm campaign={campaign} />}
+          </>
+        )}
+      </Stack>
     </Section>
   );
 }
@@ -460,7 +450,11 @@ function NewRuleForm({ campaign }: { campaign: Campaign }) {
     value: z,
     label: t(`words.zones.${z.replaceAll('/', '_')}`, { defaultValue: z }),
   }));
-  const preview = targetingWords([{ ruleType, operator, value: value(), isActive: true }], t, language);
+  const draft = value();
+  const preview =
+    Array.isArray(draft) && draft.length === 0
+      ? null
+      : ruleWords({ ruleType, operator, value: draft, isActive: true }, t, language);
 
   return (
     <form noValidate aria-label={t('rules.add')} onSubmit={handleSubmit(() => checked.mutate())}>
@@ -586,7 +580,7 @@ function NewRuleForm({ campaign }: { campaign: Campaign }) {
               />
             </>
           )}
-          <Text size="sm">{t('rules.preview', { words: preview })}</Text>
+          {preview && <Text size="sm">{t('rules.preview', { words: preview })}</Text>}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('rules.addButton')}
@@ -627,46 +621,48 @@ function Placements({ campaign }: { campaign: Campaign }) {
   const free = (placements.data ?? []).filter((p) => !linked.has(p.publicId));
   return (
     <Section title={t('links.title')}>
-      {links.isPending ? (
-        <LoadingState />
-      ) : links.isError ? (
-        <ErrorState error={links.error} onRetry={() => links.refetch()} />
-      ) : (
-        <>
-          {links.data.length === 0 && <Text size="sm">{t('links.none')}</Text>}
-          {links.data.map((l) => (
-            <LinkBlock
-              key={l.placementPublicId}
-              link={l}
-              label={
-                placements.data?.find((p) => p.publicId === l.placementPublicId)?.label ?? l.placementSlug
-              }
-            />
-          ))}
-          {can('Assignments_CREATE') && free.length > 0 && (
-            <form
-              noValidate
-              aria-label={t('links.add')}
-              onSubmit={handleSubmit(() => choice && link.mutate())}
-            >
-              <Group align="flex-end" gap="sm">
-                <NativeSelect
-                  label={t('links.add')}
-                  value={choice}
-                  onChange={(event) => setChoice(event.currentTarget.value)}
-                  data={[
-                    { value: '', label: t('links.choose') },
-                    ...free.map((p) => ({ value: p.publicId, label: `${p.label} (${p.slug})` })),
-                  ]}
-                />
-                <Button type="submit" variant="default" disabled={!choice} loading={link.isPending}>
-                  {t('links.addButton')}
-                </Button>
-              </Group>
-            </form>
-          )}
-        </>
-      )}
+      <Stack gap="sm">
+        {links.isPending ? (
+          <LoadingState />
+        ) : links.isError ? (
+          <ErrorState error={links.error} onRetry={() => links.refetch()} />
+        ) : (
+          <>
+            {links.data.length === 0 && <Text size="sm">{t('links.none')}</Text>}
+            {links.data.map((l) => (
+              <LinkBlock
+                key={l.placementPublicId}
+                link={l}
+                label={
+                  placements.data?.find((p) => p.publicId === l.placementPublicId)?.label ?? l.placementSlug
+                }
+              />
+            ))}
+            {can('Assignments_CREATE') && free.length > 0 && (
+              <form
+                noValidate
+                aria-label={t('links.add')}
+                onSubmit={handleSubmit(() => choice && link.mutate())}
+              >
+                <Group align="flex-end" gap="sm">
+                  <NativeSelect
+                    label={t('links.add')}
+                    value={choice}
+                    onChange={(event) => setChoice(event.currentTarget.value)}
+                    data={[
+                      { value: '', label: t('links.choose') },
+                      ...free.map((p) => ({ value: p.publicId, label: `${p.label} (${p.slug})` })),
+                    ]}
+                  />
+                  <Button type="submit" variant="default" disabled={!choice} loading={link.isPending}>
+                    {t('links.addButton')}
+                  </Button>
+                </Group>
+              </form>
+            )}
+          </>
+        )}
+      </Stack>
     </Section>
   );
 }

@@ -157,6 +157,7 @@ function Figures({
               { name: 'clicks', label: t('performance.clicks'), color: 'teal.7' },
             ]}
             valueFormatter={(value) => formatCount(value)}
+            yAxisProps={{ allowDecimals: false }}
             withLegend
           />
         </div>

@@ -20,6 +20,7 @@ import {
   useRefreshingMutation,
 } from '../catalog/catalog-forms';
 import { numberOf, RowActions, useSearchText, useUrlFilters } from '../catalog/catalog-ui';
+import { ActiveToggle } from './ActiveToggle';
 import { LAYOUT_TYPES, type LayoutType, type Placement } from './banners-api';
 
 export function PlacementsScreen() {
@@ -109,17 +110,12 @@ export function PlacementsScreen() {
             cell: (p) => (
               <Group gap="xs" wrap="nowrap">
                 {can('Placements_UPDATE') && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={toggle.isPending && toggle.variables?.publicId === p.publicId}
-                    onClick={() => toggle.mutate(p)}
-                    aria-label={t(p.isActive ? 'list.deactivateNamed' : 'list.activateNamed', {
-                      name: p.label,
-                    })}
-                  >
-                    {p.isActive ? t('list.deactivate') : t('list.activate')}
-                  </Button>
+                  <ActiveToggle
+                    active={p.isActive}
+                    name={p.label}
+                    busy={toggle.isPending && toggle.variables?.publicId === p.publicId}
+                    onToggle={() => toggle.mutate(p)}
+                  />
                 )}
                 <RowActions
                   name={p.label}

@@ -192,3 +192,14 @@ export function targetingWords(rules: readonly Rule[], t: Translate, language: L
   const sentence = [subject, ...parts].join(t('words.separator'));
   return localDigits(sentence.charAt(0).toUpperCase() + sentence.slice(1), language);
 }
+
+/** One rule on its own ("Mobile visitors", "From Nepal"), for the list of a campaign's rules. */
+export function ruleWords(rule: Rule, t: Translate, language: Language): string {
+  const alone = { ...rule, isActive: true };
+  if (rule.ruleType === 'device' && rule.operator === 'in') return targetingWords([alone], t, language);
+  // Without a device rule the line starts with "every visitor" and a separator: drop both.
+  const full = targetingWords([alone], t, language);
+  const lead = `${t('words.visitors')}${t('words.separator')}`;
+  const rest = full.toLowerCase().startsWith(lead.toLowerCase()) ? full.slice(lead.length) : full;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
