@@ -3847,7 +3847,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The campaign's placement links, in the placements' order
+         * @description Admin JWT with permission `Assignments_READ`.
+         */
+        get: operations["adminListCampaignPlacements"];
         put?: never;
         /**
          * Link the campaign to a placement
@@ -4101,6 +4105,26 @@ export interface paths {
         put?: never;
         /** Record a click (202 once queued; a repeated correlationId is ignored) */
         post: operations["trackBannerClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banner-stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Impressions and clicks per UTC day, banner and campaign (today counted live)
+         * @description Admin JWT with permission `Campaigns_READ`.
+         */
+        get: operations["adminGetBannerStatsDaily"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -28094,6 +28118,90 @@ export interface operations {
             };
         };
     };
+    adminListCampaignPlacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            campaignPublicId: string;
+                            /** Format: uuid */
+                            placementPublicId: string;
+                            placementSlug: string;
+                            isActive: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
+                    };
+                };
+            };
+            /** @description What the request names does not exist: `CAMPAIGN_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "CAMPAIGN_NOT_FOUND";
+                    };
+                };
+            };
+        };
+    };
     adminCreateCampaignPlacement: {
         parameters: {
             query?: never;
@@ -29734,6 +29842,87 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         errorCode?: "RATE_LIMITED";
+                    };
+                };
+            };
+        };
+    };
+    adminGetBannerStatsDaily: {
+        parameters: {
+            query?: {
+                /** @description First UTC day; with `to`, or neither (the last 30 days) */
+                from?: string;
+                /** @description Last UTC day; with `from` */
+                to?: string;
+                campaignPublicId?: string;
+                bannerPublicId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            from: string;
+                            to: string;
+                            rows: {
+                                /** @description UTC day, YYYY-MM-DD */
+                                date: string;
+                                /** Format: uuid */
+                                bannerPublicId: string;
+                                bannerTitle: string;
+                                /** Format: uuid */
+                                campaignPublicId: string;
+                                campaignName: string;
+                                impressions: number;
+                                clicks: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description Authentication is missing or not valid: `AUTH_UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description The caller may not do this: `AUTH_2FA_ENROLMENT_REQUIRED`, `AUTH_FORBIDDEN`, `AUTH_PERMISSION_DENIED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        errorCode?: "AUTH_2FA_ENROLMENT_REQUIRED" | "AUTH_FORBIDDEN" | "AUTH_PERMISSION_DENIED";
                     };
                 };
             };

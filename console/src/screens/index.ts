@@ -1,6 +1,7 @@
 // The screen areas of the console, in menu order. Adding an area: a folder under
 // src/screens/ with index.ts (menu + routes) and locales/, and one line here.
 import type { ScreenArea } from '../app/area';
+import { bannersArea } from './banners';
 import { blogArea } from './blog';
 import { catalogArea } from './catalog';
 import { contentArea } from './content';
@@ -32,6 +33,7 @@ export const screenAreas: readonly ScreenArea[] = [
   reviewsArea,
   couponsArea,
   contentArea,
+  bannersArea,
   blogArea,
   customersArea,
   taxArea,

@@ -14,6 +14,7 @@ import {
 import { campaignRoutes } from './campaigns/campaigns.routes';
 import { placementRoutes } from './placements/placements.routes';
 import { servingRoutes } from './serving/serving.routes';
+import { trackingRoutes } from './tracking/tracking.routes';
 
 export { rollupStats, syncScheduleStatus } from './banners.jobs';
 
@@ -51,5 +52,6 @@ export const bannersModule: PasalModule = {
     placementRoutes(ctx.app, ctx);
     campaignRoutes(ctx.app, ctx);
     servingRoutes(ctx.app, ctx, tracking, ctx.authenticator);
+    trackingRoutes(ctx.app, ctx);
   },
 };

@@ -1,11 +1,22 @@
 // HTTP helpers of the banner tests: records made through the admin routes, and the guard check.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import type { BannerDeps } from '../../../src/modules/banners/banners.service';
 import type { TestApp } from '../../helpers/app';
 import { type SignedIn, signedInAdmin } from '../../helpers/factories';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export const unique = () => randomBytes(4).toString('hex');
+
+/** The banner services' dependencies from a test app, to call a service or job directly. */
+export const depsOf = (t: TestApp): BannerDeps => ({
+  db: t.platform.database.db,
+  clock: t.platform.clock,
+  cache: t.platform.cache,
+  config: t.platform.config,
+  log: t.platform.log,
+  jobs: t.platform.jobs,
+});
 
 export function bannerCalls(t: TestApp, admin: SignedIn) {
   const call = (

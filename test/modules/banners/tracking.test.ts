@@ -20,22 +20,13 @@ import { TestClock } from '../../../src/platform/clock';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { signedInAdmin, signedInCustomer } from '../../helpers/factories';
 import { servicesTier } from '../../helpers/services';
-import { bannerCalls, unique } from './banner-calls';
+import { bannerCalls, depsOf, unique } from './banner-calls';
 
 let ipSeq = 0;
 const newIp = () => {
   ipSeq += 1;
   return `10.9.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 };
-
-const depsOf = (t: TestApp): BannerDeps => ({
-  db: t.platform.database.db,
-  clock: t.platform.clock,
-  cache: t.platform.cache,
-  config: t.platform.config,
-  log: t.platform.log,
-  jobs: t.platform.jobs,
-});
 
 function tracker(t: TestApp) {
   return (kind: 'impression' | 'click', payload: Record<string, unknown>, remoteAddress = newIp()) =>

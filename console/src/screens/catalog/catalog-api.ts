@@ -126,7 +126,7 @@ export function useTagChoices() {
 export async function uploadFiles(
   client: PasalClient,
   files: File[],
-  uploadType: 'image' | 'thumbnail',
+  uploadType: 'image' | 'thumbnail' | 'landing',
 ): Promise<UploadResult[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file);

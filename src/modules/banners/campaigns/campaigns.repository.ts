@@ -21,6 +21,7 @@ import {
   type CampaignStatus,
   campaignPlacements,
   campaigns,
+  placements,
   targetingRules,
 } from '../banners.table';
 
@@ -140,6 +141,16 @@ export async function findLink(
       and(eq(campaignPlacements.campaignId, campaignId), eq(campaignPlacements.placementId, placementId)),
     );
   return row;
+}
+
+/** A campaign's links with their placements, in the placements' own order. */
+export function listLinks(db: Db, campaignId: number) {
+  return db
+    .select({ link: campaignPlacements, placement: placements })
+    .from(campaignPlacements)
+    .innerJoin(placements, eq(placements.id, campaignPlacements.placementId))
+    .where(eq(campaignPlacements.campaignId, campaignId))
+    .orderBy(asc(placements.sortOrder), asc(placements.slug));
 }
 
 export async function setLinkActive(

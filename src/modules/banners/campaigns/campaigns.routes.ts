@@ -169,6 +169,20 @@ export function campaignRoutes(app: ApiApp, deps: BannerDeps) {
   const linkOne = { 200: envelopeSchema(s.campaignPlacementView) };
   const ltags = ['banner assignments'];
 
+  app.get(
+    `${base}/:publicId/placements`,
+    {
+      config: { access: access.admin(assignmentPermissions.READ), errors: [bannerErrors.campaignNotFound()] },
+      schema: {
+        tags: ltags,
+        summary: "The campaign's placement links, in the placements' order",
+        params: areaSchemas.publicIdParams,
+        response: { 200: envelopeSchema(z.array(s.campaignPlacementView)) },
+      },
+    },
+    async (request) => ok(await campaigns.listLinks(deps, request.params.publicId), 'Campaign placements'),
+  );
+
   app.post(
     `${base}/:publicId/placements`,
     {

@@ -204,6 +204,17 @@ const toLinkView = (
   updatedAt: link.updatedAt.toISOString(),
 });
 
+/** The placements a campaign is linked to (interface gap: only link writes are listed there). */
+export async function listLinks(
+  deps: BannerDeps,
+  campaignPublicId: string,
+): Promise<CampaignPlacementView[]> {
+  const campaign = await repo.findCampaign(deps.db, campaignPublicId);
+  if (!campaign || campaign.deletedAt) throw bannerErrors.campaignNotFound();
+  const rows = await repo.listLinks(deps.db, campaign.id);
+  return rows.map((r) => toLinkView(r.link, campaign, r.placement));
+}
+
 /** The campaign (live), the placement (locked FOR SHARE against its delete) and their link. */
 async function resolveLink(tx: Db, campaignPublicId: string, placementPublicId: string) {
   const campaign = await liveCampaign(tx, campaignPublicId, 'share');

@@ -145,3 +145,51 @@ export function dailyStatsOf(db: Db, statDate: string): Promise<DailyStatRow[]> 
       asc(bannerDailyStats.campaignId),
     );
 }
+
+export interface DailyFigure {
+  date: string;
+  bannerPublicId: string;
+  bannerTitle: string;
+  campaignPublicId: string;
+  campaignName: string;
+  impressions: number;
+  clicks: number;
+}
+
+/**
+ * Impressions and clicks per UTC day, banner and campaign (placements summed) from `from` to
+ * `to`: days before `today` from the nightly rollup, `today` itself counted from the events (it
+ * has no rollup yet). Optionally one campaign's or one banner's.
+ */
+export async function dailyFigures(
+  db: Db,
+  f: { from: string; to: string; today: string; campaignPublicId?: string; bannerPublicId?: string },
+): Promise<DailyFigure[]> {
+  const start = sql`(${f.today}::date)::timestamp AT TIME ZONE 'UTC'`;
+  const end = sql`((${f.today}::date + 1))::timestamp AT TIME ZONE 'UTC'`;
+  const todayInRange = sql`${f.today}::date between ${f.from}::date and ${f.to}::date`;
+  const result = (await db.execute(sql`
+    select e.stat_date as "date", b.public_id as "bannerPublicId", b.title as "bannerTitle",
+           c.public_id as "campaignPublicId", c.name as "campaignName",
+           sum(e.impressions)::int as impressions, sum(e.clicks)::int as clicks
+    from (
+      select stat_date::text as stat_date, banner_id, campaign_id, impressions, clicks
+      from ${bannerDailyStats}
+      where stat_date between ${f.from}::date and ${f.to}::date and stat_date < ${f.today}::date
+      union all
+      select ${f.today}::text, banner_id, campaign_id, 1, 0
+      from ${bannerImpressions}
+      where campaign_id is not null and occurred_at >= ${start} and occurred_at < ${end} and ${todayInRange}
+      union all
+      select ${f.today}::text, banner_id, campaign_id, 0, 1
+      from ${bannerClicks}
+      where campaign_id is not null and occurred_at >= ${start} and occurred_at < ${end} and ${todayInRange}
+    ) e
+    join ${banners} b on b.id = e.banner_id
+    join ${campaigns} c on c.id = e.campaign_id
+    where (${f.campaignPublicId ?? null}::uuid is null or c.public_id = ${f.campaignPublicId ?? null}::uuid)
+      and (${f.bannerPublicId ?? null}::uuid is null or b.public_id = ${f.bannerPublicId ?? null}::uuid)
+    group by e.stat_date, b.public_id, b.title, c.public_id, c.name
+    order by e.stat_date, c.name, b.title`)) as unknown as { rows: DailyFigure[] };
+  return result.rows.map((r) => ({ ...r, impressions: Number(r.impressions), clicks: Number(r.clicks) }));
+}

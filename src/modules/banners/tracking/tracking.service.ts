@@ -8,7 +8,7 @@ import type { JobDefinition } from '../../../platform/jobs/jobs';
 import { bannerErrors } from '../banners.errors';
 import type { BannerDeps } from '../banners.service';
 import * as repo from './tracking.repository';
-import type { ClickBody, ImpressionBody } from './tracking.schemas';
+import type { ClickBody, DailyFigures, ImpressionBody, StatsQuery } from './tracking.schemas';
 
 const common = {
   bannerId: z.number().int(),
@@ -146,3 +146,27 @@ export const recordImpression = (deps: Pick<BannerDeps, 'db'>, p: ImpressionPayl
 
 export const recordClick = (deps: Pick<BannerDeps, 'db'>, p: ClickPayload) =>
   repo.insertClick(deps.db, { ...row(p), destinationUrl: p.destinationUrl ?? null });
+
+const DAY_MS = 86_400_000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The daily figures staff read (docs/api-notes.md, "Banner figures per day"): the asked UTC days
+ * (the query schema checks the range) or the last 30; today's come from the events.
+ */
+export async function dailyFigures(
+  deps: Pick<BannerDeps, 'db' | 'clock'>,
+  q: StatsQuery,
+): Promise<DailyFigures> {
+  const today = utcDay(deps.clock.now());
+  const to = q.to ?? today;
+  const from = q.from ?? utcDay(new Date(deps.clock.now().getTime() - 29 * DAY_MS));
+  const rows = await repo.dailyFigures(deps.db, {
+    from,
+    to,
+    today,
+    campaignPublicId: q.campaignPublicId,
+    bannerPublicId: q.bannerPublicId,
+  });
+  return { from, to, rows };
+}
