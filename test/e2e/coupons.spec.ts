@@ -35,10 +35,17 @@ test('a coupon made in the console applies to a cart until it is deactivated', a
   await dialog.getByLabel('Minimum order').fill('1000');
   await dialog.getByLabel('Uses in all').fill('50');
   await dialog.getByLabel('Uses per customer').fill('1');
+  // The last moment in the store's own date words and a 24-hour time, read in Kathmandu time.
+  const until = dialog.getByRole('group', { name: 'Valid until' });
+  await until.getByRole('textbox', { name: 'Date' }).fill('2031-12-31');
+  await until.getByRole('textbox', { name: 'Date' }).blur();
+  await until.getByLabel('Hours').fill('18');
+  await until.getByLabel('Minutes').fill('30');
+  await expect(until.getByRole('textbox', { name: 'Date' })).toHaveValue('31 Dec 2031');
   await dialog.getByRole('combobox', { name: 'Only these products' }).fill(product.title);
   await page.getByRole('option', { name: product.title }).first().click();
   await expect(dialog.getByRole('status', { name: 'Summary' })).toContainText(
-    '15% off, at most NPR 500, on orders of NPR 1,000 or more; only 1 product; used 0 of 50 times, once per customer',
+    '15% off, at most NPR 500, on orders of NPR 1,000 or more; only 1 product; until 31 Dec 2031, 18:30; used 0 of 50 times, once per customer',
   );
   await keepScreenshot(page, testInfo, 'coupon-form');
   await dialog.getByRole('button', { name: 'Create' }).click();
@@ -53,6 +60,9 @@ test('a coupon made in the console applies to a cart until it is deactivated', a
   await expect(row).toContainText('Active');
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, 'coupons-list');
+
+  const [made] = await admin.data('GET', `/api/admin/coupons?search=${code}`);
+  expect(made.endsAt).toBe('2031-12-31T12:45:00.000Z');
 
   // The storefront: the customer's cart with the product takes the code.
   const customer = await customerApi(baseURL!);

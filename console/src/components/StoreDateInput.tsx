@@ -25,7 +25,9 @@ export function StoreDateInput(props: {
   label: string;
   value: string;
   onChange(value: string): void;
-  error?: string;
+  /** A message, or true to mark the box as wrong when the message is shown elsewhere. */
+  error?: string | boolean;
+  id?: string;
   w?: number;
   /** The last day that may be chosen ("2025-11-26"), e.g. today for a report's start. */
   maxDate?: string;
@@ -36,6 +38,7 @@ export function StoreDateInput(props: {
   const weekdays = t('datePicker.weekdays', { returnObjects: true }) as string[];
   return (
     <DateInput
+      id={props.id}
       label={props.label}
       description={bs ?? t('datePicker.typeHint')}
       value={props.value || null}
