@@ -112,13 +112,16 @@ for (const language of ['en', 'ne'] as const) {
     const pdf = await receipt;
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
+    const orderId = Number(/orders\/(\d+)\/receipt/.exec(pdf.url())?.[1]);
     const shots = process.env.E2E_SHOTS_DIR;
     if (shots && language === 'ne') {
       // The printed receipt for the closing note: the PDF as the printer gets it, and a picture
-      // of it (`pdftoppm -png -r 150 receipt.pdf receipt`).
-      writeFileSync(path.join(shots, 'receipt.pdf'), await pdf.body());
+      // of it (`pdftoppm -png -r 150 receipt.pdf receipt`). Asked again: the page's own response
+      // was read as a blob by the console, so Playwright keeps no body for it.
+      const again = await request.get(pdf.url(), { headers: { authorization: `Bearer ${token}` } });
+      expect(again.ok()).toBe(true);
+      writeFileSync(path.join(shots, 'receipt.pdf'), await again.body());
     }
-    const orderId = Number(/orders\/(\d+)\/receipt/.exec(pdf.url())?.[1]);
     await page.getByRole('button', { name: s.area.pickup.confirm }).click();
     await expect(page.getByText(s.area.pickup.done)).toBeVisible();
     await expectAccessible(page);
