@@ -1,7 +1,8 @@
 // The order page with long text people typed (issue 27): a staff note of one 2,000-character
 // "word" (the longest the API takes; a 20,000-character paste used to be cut to it silently and
 // made the page 15,098 px wide) and a 1,000-character fulfilment remark break inside their cards,
-// at 1366 px and on a phone; a note too long or empty is refused under the box, and not sent.
+// at 1366 px and on a phone; a note too long or empty is refused under the box, and not sent;
+// a fulfilment remark pasted too long stays whole and is flagged under its box.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, signIn } from './console';
 import { adminToken, api, placeCodOrder } from './orders-api';
@@ -80,6 +81,18 @@ test('a long unbroken note and remark wrap on the order page; an empty or too lo
   await add.click();
   await expect(notes.getByRole('listitem')).toHaveCount(2);
   await expect(notes.getByText('New note can have at most 2,000 characters.')).toHaveCount(0);
+
+  // A fulfilment remark pasted longer than the API's 1,000 characters stays whole in its box,
+  // which says so before anything is sent (it used to be cut at 1,000 as it was pasted).
+  await page.getByRole('button', { name: 'Mark as picked up' }).click();
+  const step = page.getByRole('dialog');
+  const remarks = step.getByLabel('Remarks');
+  await remarks.fill('r'.repeat(1_500));
+  expect((await remarks.inputValue()).length).toBe(1_500);
+  await expect(step.getByText('Remarks can have at most 1,000 characters.')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(step).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

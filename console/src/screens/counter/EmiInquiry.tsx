@@ -1,23 +1,13 @@
 // An instalment (EMI) inquiry from the counter, for a walk-in customer who would rather pay
 // monthly: a product of the sale, the customer's details, the partner banks they would use,
 // the down payment. The API keeps the product's title and price as they are now.
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { FormError, LoadingState } from '../../components/StatePanels';
 import { WholeNumberInput } from '../../components/WholeNumberInput';
 import { fieldRules, textField, useFormErrors, valueField } from '../../lib/form-errors';
@@ -198,11 +188,9 @@ function EmiInquiryModal({
               description={t('emi.downPaymentHint')}
               {...valueField(errors, 'downPaymentAmount', down, setDown)}
             />
-            <Textarea
+            <LongTextarea
+              limit={2000}
               label={t('emi.message')}
-              maxLength={2000}
-              autosize
-              minRows={2}
               {...textField(errors, 'message', message, setMessage)}
             />
             <Group justify="flex-end">

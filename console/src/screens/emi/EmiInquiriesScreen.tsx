@@ -1,23 +1,13 @@
 // EMI inquiries: who asked to pay a product in instalments, the product as it was when they
 // asked (title and price kept by the API), the banks they chose (a deactivated one still
 // shown), and where the shop is with them (status and note). Filters live in the address.
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money, StoreDateTime } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
@@ -240,11 +230,9 @@ function StatusChange({ inquiry }: { inquiry: EmiInquiry }) {
               onChange={(event) => setStatus(event.currentTarget.value as InquiryStatus)}
               error={errors.of('status')}
             />
-            <Textarea
+            <LongTextarea
+              limit={2000}
               label={t('inquiries.note')}
-              maxLength={2000}
-              autosize
-              minRows={2}
               {...textField(errors, 'note', note, setNote)}
             />
             <Group justify="flex-end">

@@ -2,11 +2,12 @@
 // care package's received → activated) with when each step was taken and by whom, and only the
 // next action the API allows (`eligibleFulfillmentActions`). Steps go one way only, so each
 // asks for confirmation.
-import { Alert, Button, Group, Stack, Table, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
 import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
@@ -177,13 +178,11 @@ function AdvanceFulfilment({
             to: t(`fulfillmentStatus.${to}`),
           })}
         </Text>
-        <Textarea
+        <LongTextarea
+          limit={1000}
           label={t('fulfilment.remarks')}
           description={t('fulfilment.remarksHint')}
           {...textField(move.errors, 'remarks', remarks, setRemarks)}
-          maxLength={1000}
-          autosize
-          minRows={2}
         />
       </CommandModal>
     </>

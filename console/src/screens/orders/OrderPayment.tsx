@@ -1,20 +1,10 @@
 // Money: the order's totals, how it is paid, the cash of a COD order (recorded by staff when
 // the rider hands it in), and refunds with the shop's decision on a customer's request.
-import {
-  Button,
-  Divider,
-  Group,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Group, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money, StoreDateTime } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { USER_TEXT } from '../../components/UserText';
 import { textField } from '../../lib/form-errors';
 import { Can, useClient } from '../../session/session';
@@ -111,14 +101,12 @@ function Totals({ order }: { order: OrderDetail }) {
 /** The required remarks of a money command (COD cash, refund decision, refund given back): 2,000 characters at most, as the API. */
 function RemarksField(props: { label: string; description?: string; field: ReturnType<typeof textField> }) {
   return (
-    <Textarea
+    <LongTextarea
+      limit={2000}
       label={props.label}
       description={props.description}
       {...props.field}
       required
-      maxLength={2000}
-      autosize
-      minRows={2}
     />
   );
 }

@@ -1,12 +1,13 @@
 // One order (`/orders/$orderId`): what was bought and by whom, what it costs and how it is
 // paid, where it is in fulfilment with the next step staff may take, its history and notes,
 // and the commands a role allows (each section says which permission it needs).
-import { Anchor, Button, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime, useDistrictName } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { Screen } from '../../components/Screen';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
 import { USER_TEXT } from '../../components/UserText';
@@ -257,13 +258,11 @@ function CancelOrder({ order, commands }: { order: OrderDetail; commands: OrderC
         destructive
       >
         <Text size="sm">{order.orderStatus === 'paid' ? t('cancel.explainPaid') : t('cancel.explain')}</Text>
-        <Textarea
+        <LongTextarea
+          limit={1000}
           label={t('cancel.reason')}
           description={t('cancel.reasonHint')}
           {...textField(cancel.errors, 'reason', reason, setReason)}
-          maxLength={1000}
-          autosize
-          minRows={2}
         />
       </CommandModal>
     </>

@@ -2,7 +2,6 @@
 // status timeline, with only the moves the workshop may make from where it is (as the order
 // page offers only the next fulfilment step). Each move is told to the customer by the API (in
 // the app and on their phone); the page says so before and after.
-
 import {
   Alert,
   Anchor,
@@ -13,7 +12,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   ThemeIcon,
   Title,
 } from '@mantine/core';
@@ -23,6 +21,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { Screen } from '../../components/Screen';
 import { ErrorState, FormError, LoadingState } from '../../components/StatePanels';
 import { StoreDateInput } from '../../components/StoreDateInput';
@@ -295,13 +294,11 @@ function MoveButton({ repair, to }: { repair: RepairDetail; to: RepairStatus }) 
             to: t(`status.${to}`),
           })}
         </Text>
-        <Textarea
+        <LongTextarea
+          limit={2000}
           label={t('steps.notes')}
           description={t('steps.notesHint')}
           {...textField(move.errors, 'notes', notes, setNotes)}
-          maxLength={2000}
-          autosize
-          minRows={2}
         />
         {(to === 'under_repair' || to === 'picked_up' || to === 'dropped_off') && (
           <StoreDateInput
@@ -405,12 +402,11 @@ function Notes({ repair }: { repair: RepairDetail }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <FormError message={errors.formError} />
-        <Textarea
+        <LongTextarea
+          limit={5000}
           label={t('notes.label')}
           description={t('notes.hint')}
-          autosize
           minRows={3}
-          maxLength={5000}
           {...textField(errors, 'adminNotes', notes, setNotes)}
         />
         <Can permission="RepairRequests_UPDATE">

@@ -15,7 +15,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoreDateTime } from '../../components/Formatted';
+import { LongTextarea } from '../../components/LongTextarea';
 import { Screen } from '../../components/Screen';
 import { ErrorState, LoadingState } from '../../components/StatePanels';
 import { isPasalError } from '../../lib/api-errors';
@@ -475,13 +475,11 @@ function CreditNoteCommand({
         destructive
       >
         <Text size="sm">{t(`return.confirmExplain.${how}`, { orderNumber: order.orderNumber })}</Text>
-        <Textarea
+        <LongTextarea
+          limit={1000}
           label={t('return.reason')}
           required
           {...textField(issue.errors, how === 'cancel' ? 'reason' : 'remarks', reason, setReason)}
-          maxLength={1000}
-          autosize
-          minRows={2}
         />
       </CommandModal>
     </>
