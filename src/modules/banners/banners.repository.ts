@@ -30,7 +30,7 @@ export type NewImpressionRow = typeof bannerImpressions.$inferInsert;
 export type NewClickRow = typeof bannerClicks.$inferInsert;
 export type DailyStatRow = typeof bannerDailyStats.$inferSelect;
 
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+export { containsPattern } from '../../platform/db/like';
 
 export function orderBy(column: AnyPgColumn, order: 'asc' | 'desc', id: AnyPgColumn): SQL[] {
   return order === 'asc'

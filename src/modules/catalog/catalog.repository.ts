@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import type { PageWindow } from '../../platform/http/pagination';
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+export { containsPattern } from '../../platform/db/like';
 
 /** `base` and `base-<n>` as a regular expression, to find the slugs a new one must avoid. */
 export const slugFamilyPattern = (base: string) => `^${base.replace(/[^a-z0-9-]/g, '')}(-[0-9]+)?$`;

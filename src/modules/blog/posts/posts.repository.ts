@@ -25,7 +25,9 @@ export type NewFaq = Omit<typeof blogPostFaqs.$inferInsert, 'postId' | 'id'>;
 export type NewVideo = Omit<typeof blogPostVideos.$inferInsert, 'postId' | 'id'>;
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+export { containsPattern } from '../../../platform/db/like';
+
+import { containsPattern } from '../../../platform/db/like';
 
 /** The rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

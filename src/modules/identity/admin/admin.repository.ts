@@ -18,7 +18,7 @@ const USER_EMAIL_UNIQUE = 'users_email_unique';
 const USER_ROLE_FK = 'users_role_roles_name_fk';
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+import { containsPattern as contains } from '../../../platform/db/like';
 
 export interface ListOrder {
   sort: string;

@@ -11,7 +11,7 @@ export type AdminNoteRow = typeof orderAdminNotes.$inferSelect;
 export type FulfillmentHistoryRow = typeof orderFulfillmentHistory.$inferSelect;
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+import { containsPattern as contains } from '../../../platform/db/like';
 
 /**
  * Every order matching the filters. `matchingCustomers` is the identity module's subquery of

@@ -15,12 +15,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import { containsPattern as contains } from '../../../platform/db/like';
 import { type PaginationQuery, pageWindow } from '../../../platform/http/pagination';
 import type { OrderRefundRow, OrderRow } from '../orders.repository';
 import { orderRefunds, orders } from '../orders.table';
 import type { RefundState } from './money.schemas';
-
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 const STATE_WHERE: Record<RefundState, SQL> = {
   to_decide: eq(orderRefunds.status, 'requested'),

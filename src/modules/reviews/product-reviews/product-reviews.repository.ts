@@ -135,7 +135,7 @@ export interface AdminFilter {
 }
 
 /** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+import { containsPattern as contains } from '../../../platform/db/like';
 
 export async function listAdmin(
   db: Db,
