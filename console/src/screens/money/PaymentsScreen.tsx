@@ -13,8 +13,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterFold } from '../../components/FilterFold';
 import { Money, StoreDateTime } from '../../components/Formatted';
@@ -22,6 +22,7 @@ import { type Column, PagedTable, usePagedList } from '../../components/PagedTab
 import { Screen } from '../../components/Screen';
 import { StateBadge } from '../../components/StateBadge';
 import { StoreDateInput } from '../../components/StoreDateInput';
+import { useAddressFilters } from '../../lib/address-filters';
 import { useSearchBox } from '../../lib/search-box';
 import { useClient } from '../../session/session';
 import { useGatewayLabel } from '../orders/OrderBadges';
@@ -53,20 +54,13 @@ const STATUS_COLOURS: Record<PaymentStatus, string> = {
 export function PaymentsScreen() {
   const { t } = useTranslation('money');
   const client = useClient();
-  const navigate = useNavigate();
   const gatewayName = useGatewayLabel();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = useMemo(() => paymentFiltersFrom(search), [search]);
+  const { filters, apply } = useAddressFilters(paymentFiltersFrom, searchOfPayments);
   const list = usePagedList<Payment>({
     queryKey: ['orders', 'payments', filters],
     fetchPage: ({ page, size }) => fetchPayments(client, paymentQueryOf(filters, page, size)),
     action: t('actions.loadPayments'),
   });
-  const apply = useCallback(
-    (next: PaymentFilters, replace = false) =>
-      void navigate({ to: '.', search: searchOfPayments(next), replace } as never),
-    [navigate],
-  );
 
   const columns: Column<Payment>[] = [
     {

@@ -2,11 +2,11 @@
 // given back, rejected), the state and search kept in the address; requested ones are decided
 // and owed ones marked as given back right here, with the order page's own dialogs.
 import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useMemo } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
+import { useAddressFilters } from '../../lib/address-filters';
 import { useNarrowScreen } from '../../lib/narrow-screen';
 import { useSearchBox } from '../../lib/search-box';
 import { useClient } from '../../session/session';
@@ -24,21 +24,14 @@ import { useRefundColumns } from './refund-columns';
 export function RefundsScreen() {
   const { t } = useTranslation('money');
   const client = useClient();
-  const navigate = useNavigate();
   const narrow = useNarrowScreen();
   const commands = useOrderCommands();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = useMemo(() => refundFiltersFrom(search), [search]);
+  const { filters, apply } = useAddressFilters(refundFiltersFrom, searchOfRefunds);
   const list = usePagedList<QueuedRefund>({
     queryKey: ['orders', 'refunds', filters],
     fetchPage: ({ page, size }) => fetchRefunds(client, refundQueryOf(filters, page, size)),
     action: t('actions.loadRefunds'),
   });
-  const apply = useCallback(
-    (next: RefundFilters, replace = false) =>
-      void navigate({ to: '.', search: searchOfRefunds(next), replace } as never),
-    [navigate],
-  );
   const box = useSearchBox(filters.search, (text) => apply({ ...filters, search: text }, true));
   const submit = (event: FormEvent) => {
     event.preventDefault();

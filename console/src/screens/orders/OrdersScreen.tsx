@@ -12,14 +12,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterFold } from '../../components/FilterFold';
 import { Money, StoreDateTime } from '../../components/Formatted';
 import { type Column, PagedTable, usePagedList } from '../../components/PagedTable';
 import { Screen } from '../../components/Screen';
 import { USER_TEXT } from '../../components/UserText';
+import { useAddressFilters } from '../../lib/address-filters';
 import { formatCount } from '../../lib/format';
 import { useSearchBox } from '../../lib/search-box';
 import { useClient } from '../../session/session';
@@ -48,23 +49,13 @@ import {
 export function OrdersScreen() {
   const { t } = useTranslation('orders');
   const client = useClient();
-  const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  // Recomputed only when the address changes (the router keeps `search` stable until then).
-  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const { filters, apply: applyFilters } = useAddressFilters(filtersFromSearch, searchFromFilters);
 
   const list = usePagedList<OrderListItem>({
     queryKey: ['orders', 'list', filters],
     fetchPage: ({ page, size }) => fetchOrders(client, listQueryOf(filters, page, size)),
     action: t('actions.loadList'),
   });
-
-  const applyFilters = useCallback(
-    (next: OrderFilters, replace = false) => {
-      void navigate({ to: '.', search: searchFromFilters(next), replace } as never);
-    },
-    [navigate],
-  );
 
   const columns: Column<OrderListItem>[] = [
     {

@@ -12,8 +12,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterFold } from '../../components/FilterFold';
 import { StoreDateTime } from '../../components/Formatted';
@@ -21,6 +21,7 @@ import { type Column, PagedTable, usePagedList } from '../../components/PagedTab
 import { Screen } from '../../components/Screen';
 import { StoreDateInput } from '../../components/StoreDateInput';
 import { USER_TEXT } from '../../components/UserText';
+import { useAddressFilters } from '../../lib/address-filters';
 import { useClient } from '../../session/session';
 import { RepairStatusBadge } from './RepairBadges';
 import {
@@ -39,19 +40,12 @@ const SEARCH_DELAY_MS = 350;
 export function RepairsScreen() {
   const { t } = useTranslation('repairs');
   const client = useClient();
-  const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const { filters, apply } = useAddressFilters(filtersFromSearch, searchFromFilters);
   const list = usePagedList<RepairListItem>({
     queryKey: ['repairs', 'list', filters],
     fetchPage: ({ page, size }) => fetchRepairs(client, listQueryOf(filters, page, size)),
     action: t('actions.loadList'),
   });
-  const apply = useCallback(
-    (next: RepairFilters, replace = false) =>
-      void navigate({ to: '.', search: searchFromFilters(next), replace } as never),
-    [navigate],
-  );
 
   const columns: Column<RepairListItem>[] = [
     {
