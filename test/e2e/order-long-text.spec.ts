@@ -91,6 +91,7 @@ test('a long unbroken note and remark wrap on the order page; an empty or too lo
   expect((await remarks.inputValue()).length).toBe(1_500);
   await expect(step.getByText('Remarks can have at most 1,000 characters.')).toBeVisible();
   await expectAccessible(page);
+  await keepScreenshot(page, testInfo, 'order-remark-too-long-1366');
   await page.keyboard.press('Escape');
   await expect(step).toHaveCount(0);
 
