@@ -5,7 +5,7 @@
 import type { UserPrincipal } from '../../platform/auth/principal';
 import type { LocalCopy } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';
-import { inTransaction } from '../../platform/db/transaction';
+import { inTransaction, readTogether } from '../../platform/db/transaction';
 import type { ModuleContext } from '../../platform/module';
 import { recordActivity } from '../activity';
 import { findSeoRecord, seoExists } from '../catalog';
@@ -120,9 +120,10 @@ async function resolveSeo(db: Db, seoId: string | null): Promise<ContentSeo | nu
 }
 
 async function toPageView(db: Db, page: repo.PageRow, enabledOnly: boolean): Promise<ContentPageView> {
-  const [sections, seo] = await Promise.all([
-    repo.listSections(db, page.id, enabledOnly),
-    resolveSeo(db, page.seoId),
+  // db may be the transaction of the write that answers this view.
+  const [sections, seo] = await readTogether(db, [
+    () => repo.listSections(db, page.id, enabledOnly),
+    () => resolveSeo(db, page.seoId),
   ]);
   return {
     id: page.id,

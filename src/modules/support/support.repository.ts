@@ -2,10 +2,9 @@
 import { asc, count, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
-/** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
-import { containsPattern as contains } from '../../platform/db/like';
 import type { PageWindow } from '../../platform/http/pagination';
 
+/** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
 export { containsPattern as contains } from '../../platform/db/like';
 
 /** One page of `table` by `where`, ordered by `sortColumn` then id (ties keep insertion order), and the total. */

@@ -58,6 +58,20 @@ export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Locks an endpoint's row before one of its deliveries is ended. Every writer takes the endpoint
+ * first and its deliveries after (a delete cascades that way, a disable fails the pending ones
+ * that way): a delivery's end that locked its delivery row first and then the endpoint's
+ * counters deadlocked with a delete of the endpoint (seen under load with deliveries in flight).
+ */
+export async function lockEndpoint(db: Db, id: string): Promise<void> {
+  await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .for('no key update');
+}
+
 /** Active endpoints that hear `eventType`. */
 export async function activeEndpointsFor(
   db: Db,

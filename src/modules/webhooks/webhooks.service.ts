@@ -463,6 +463,7 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
   if (status === 410) {
     // The receiver says the endpoint is gone for good: stop now, not after the retries.
     await inTransaction(deps.db, async (tx, afterCommit) => {
+      await repo.lockEndpoint(tx, endpoint.id);
       await repo.recordAttempt(tx, claimed.id, { status: 'failed', entry, nextAttemptAt: null });
       await repo.noteDeliveryOutcome(tx, endpoint.id, 'failed', attemptAt);
       await disable(deps, tx, afterCommit, endpoint, 'gone');
@@ -496,6 +497,7 @@ async function finish(
   counts: boolean,
 ): Promise<void> {
   await inTransaction(deps.db, async (tx, afterCommit) => {
+    if (counts) await repo.lockEndpoint(tx, delivery.endpointId);
     const ended = await repo.recordAttempt(tx, delivery.id, { status, entry, nextAttemptAt: null });
     if (!ended || !counts) return;
     const endpoint = await repo.noteDeliveryOutcome(tx, delivery.endpointId, status, new Date(entry.at));

@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 export type AfterCommit = (effect: () => void | Promise<void>) => void;
@@ -42,4 +43,22 @@ export async function inTransaction<T>(
     }
   }
   return result;
+}
+
+/**
+ * Independent reads: side by side on the database (each takes a pool connection), one after
+ * another on a transaction, which is one connection: overlapping queries on one client are
+ * deprecated by pg (and refused from pg 9). A read that may be handed either (an order's detail
+ * built for the back office, or inside the transaction that writes a webhook message) uses this.
+ */
+export async function readTogether<const T extends readonly (() => Promise<unknown>)[]>(
+  db: Db,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!((db as unknown) instanceof PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
+import { readTogether } from '../../../platform/db/transaction';
 import type { ValidationIssue } from '../../../platform/http/errors';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import {
@@ -146,13 +147,14 @@ function listItem(
 }
 
 async function adminView(db: Db, row: repo.PostRow): Promise<AdminPostView> {
-  const [category, productIds, faqs, videos, previousSlugs, author] = await Promise.all([
-    row.categoryId === null ? undefined : findCategory(db, row.categoryId),
-    repo.productIdsOf(db, row.id),
-    repo.faqsOf(db, row.id),
-    repo.videosOf(db, row.id),
-    repo.previousSlugsOf(db, row.id),
-    authorName(db, row.authorId),
+  // db may be the transaction of the write that answers this view.
+  const [category, productIds, faqs, videos, previousSlugs, author] = await readTogether(db, [
+    async () => (row.categoryId === null ? undefined : findCategory(db, row.categoryId)),
+    () => repo.productIdsOf(db, row.id),
+    () => repo.faqsOf(db, row.id),
+    () => repo.videosOf(db, row.id),
+    () => repo.previousSlugsOf(db, row.id),
+    () => authorName(db, row.authorId),
   ]);
   return {
     ...listItem(row, category ? { id: category.id, name: category.name, slug: category.slug } : null),

@@ -1,6 +1,7 @@
 // Product rows as the API shows them: the admin view (with tags and stock), the public list
 // item, and image URLs (public keys as they are, private ones signed for a while).
 import type { Db } from '../../../platform/db/database';
+import { readTogether } from '../../../platform/db/transaction';
 import type { ModuleContext } from '../../../platform/module';
 import { isPublicKey } from '../../../platform/storage/files';
 import { getStockLevels } from '../stock/stock.service';
@@ -42,12 +43,14 @@ export async function adminViews(
   rows: repo.ProductRow[],
 ): Promise<AdminProductView[]> {
   const ids = rows.map((r) => r.id);
-  const [tagIds, stock] = await Promise.all([
-    repo.tagIdsOf(db, ids),
-    getStockLevels(
-      db,
-      rows.filter((r) => r.productKind === 'physical').map((r) => r.id),
-    ),
+  // db may be the transaction of the write that answers these views.
+  const [tagIds, stock] = await readTogether(db, [
+    () => repo.tagIdsOf(db, ids),
+    () =>
+      getStockLevels(
+        db,
+        rows.filter((r) => r.productKind === 'physical').map((r) => r.id),
+      ),
   ]);
   return Promise.all(
     rows.map(async (r) => ({

@@ -5,7 +5,7 @@
 
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
-import { inTransaction } from '../../../platform/db/transaction';
+import { inTransaction, readTogether } from '../../../platform/db/transaction';
 import { pageMeta } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { recordActivity } from '../../activity';
@@ -109,12 +109,12 @@ export async function loadAdminOrder(
   orderId: number,
 ): Promise<AdminOrderDetail> {
   const order = await existingOrder(deps.db, orderId);
-  const [items, history, fulfilment, notes, refunds] = await Promise.all([
-    orders.itemsOf(deps.db, [order.id]),
-    orders.statusHistoryOf(deps.db, order.id),
-    repo.fulfillmentHistoryOf(deps.db, order.id),
-    repo.notesOf(deps.db, order.id),
-    orders.refundsOf(deps.db, order.id),
+  const [items, history, fulfilment, notes, refunds] = await readTogether(deps.db, [
+    () => orders.itemsOf(deps.db, [order.id]),
+    () => orders.statusHistoryOf(deps.db, order.id),
+    () => repo.fulfillmentHistoryOf(deps.db, order.id),
+    () => repo.notesOf(deps.db, order.id),
+    () => orders.refundsOf(deps.db, order.id),
   ]);
   const people = await findUserContacts(deps.db, [
     order.customerId,
