@@ -120,6 +120,8 @@ export const DEMO_HOME_SECTIONS: Array<{ key: SectionKey; payload: Record<string
 /** A cache that keeps nothing, for seeding without the server's cache at hand. */
 const noCache: Cache = {
   driver: 'memory',
+  announcesDrops: true,
+  onDrop: () => {},
   get: async () => undefined,
   set: async () => {},
   delete: async () => {},

@@ -182,6 +182,11 @@ export const settings = {
     schema: int(30, 86_400),
     default: '900',
   }),
+  SESSION_CACHE_MS: setting({
+    doc: "How long a process may answer a signed-in request from its own copy of the session (alive, the holder's role and permissions) instead of asking the database. Logout, password reset, deactivation and every other end of a session drop the copies at once on every process, as do changes to roles, permissions and two-factor sign-in; this limit bounds what a lost announcement can cost. With Redis, copies are kept only while `CACHE_LOCAL_TTL_MS` is above 0 (the drops travel with those announcements). 0 asks the database on every request.",
+    schema: int(0, 60_000),
+    default: '5000',
+  }),
   JWT_REFRESH_TTL_DAYS: setting({ doc: 'Lifetime of a refresh token.', schema: int(1, 365), default: '30' }),
   JWT_REFRESH_REUSE_GRACE_SECONDS: setting({
     doc: 'How long a client that lost the reply of a refresh may retry with the previous refresh token.',

@@ -160,7 +160,11 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     ttlSeconds: config.JWT_ACCESS_TTL_SECONDS,
     now: () => clock.now(),
   });
-  const authenticator = new Authenticator(tokens);
+  const authenticator = new Authenticator(tokens, {
+    cache,
+    ttlMs: config.SESSION_CACHE_MS,
+    now: () => clock.now().getTime(),
+  });
   const realtime = createRealtime({
     namespace: config.WS_NAMESPACE,
     authenticator,

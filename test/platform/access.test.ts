@@ -1,5 +1,6 @@
 // Who may call what: the access declarations every route carries, and the session rules
 // behind a token (revoked, expired, deactivated).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endSession, setAccountActive } from '../../src/modules/identity';
 import { access } from '../../src/platform/auth/access';
@@ -10,6 +11,7 @@ import { AppError } from '../../src/platform/http/errors';
 import type { ApiApp } from '../../src/platform/module';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, signedInCustomer } from '../helpers/factories';
+import { servicesTier } from '../helpers/services';
 
 const GOOD_GUEST = 'tg_valid-guest-token';
 const guestDenied = () => new AppError(403, 'TEST_GUEST_TOKEN_INVALID', 'Guest token is not valid');
@@ -130,7 +132,12 @@ describe('access rules', () => {
     it('a revoked session is refused from the next request on', async () => {
       const customer = await signedInCustomer(t);
       expect((await get('/api/test/me', customer.headers.authorization)).statusCode).toBe(200);
-      await endSession({ db: t.platform.database.db, clock, sessionId: customer.tokens.sessionId });
+      await endSession({
+        authenticator: t.platform.authenticator,
+        db: t.platform.database.db,
+        clock,
+        sessionId: customer.tokens.sessionId,
+      });
       const res = await get('/api/test/me', customer.headers.authorization);
       expect(res.statusCode).toBe(401);
       expect(res.json().errorCode).toBe('AUTH_UNAUTHORIZED');
@@ -139,7 +146,13 @@ describe('access rules', () => {
     it('a deactivated account is refused on its next request', async () => {
       const admin = await signedInAdmin(t, { permissions: ['Widgets_READ'] });
       expect((await get('/api/test/admin', admin.headers.authorization)).statusCode).toBe(200);
-      await setAccountActive({ db: t.platform.database.db, clock, userId: admin.userId, isActive: false });
+      await setAccountActive({
+        authenticator: t.platform.authenticator,
+        db: t.platform.database.db,
+        clock,
+        userId: admin.userId,
+        isActive: false,
+      });
       expect((await get('/api/test/admin', admin.headers.authorization)).statusCode).toBe(401);
     });
 
@@ -196,5 +209,145 @@ describe('TRUST_PROXY', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+// A signed-in request is answered from the process's copy of its session for SESSION_CACHE_MS
+// (issue 33: the session query was most of a cached signed-in read's cost); every end of a
+// session, and every change to what sessions hold, drops the copies at once.
+describe('copies of live sessions (SESSION_CACHE_MS)', () => {
+  let t: TestApp;
+  const clock = new TestClock(new Date());
+  beforeAll(async () => {
+    t = await createTestApp({ testRoutes, clock });
+  });
+  afterAll(() => t.close());
+  const get = (url: string, authorization?: string) =>
+    t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+  /** Ends a session in the database behind the server's back: no path of the store does this. */
+  const revokeBehindTheServersBack = (sessionId: string) =>
+    t.platform.database.db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId}`);
+
+  it('answers from the copy, without the database, until SESSION_CACHE_MS has passed', async () => {
+    const customer = await signedInCustomer(t);
+    expect((await get('/api/test/me', customer.headers.authorization)).statusCode).toBe(200);
+    await revokeBehindTheServersBack(customer.tokens.sessionId);
+    // The copy still says alive: this request did not ask the database.
+    expect((await get('/api/test/me', customer.headers.authorization)).statusCode).toBe(200);
+    clock.advance(t.platform.config.SESSION_CACHE_MS);
+    expect((await get('/api/test/me', customer.headers.authorization)).statusCode).toBe(401);
+  });
+
+  it('logout drops the copy: the token is refused from the next request on', async () => {
+    const customer = await signedInCustomer(t);
+    expect((await get('/api/test/me', customer.headers.authorization)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/mobile/auth/logout',
+      headers: customer.headers,
+    });
+    expect(out.statusCode).toBe(200);
+    const res = await get('/api/test/me', customer.headers.authorization);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorCode).toBe('AUTH_UNAUTHORIZED');
+  });
+
+  it("a role's permissions changed through the API apply to its holders from their next request", async () => {
+    const superadmin = await signedInAdmin(t, { superadmin: true });
+    const reader = await signedInAdmin(t, { permissions: ['Roles_READ'] });
+    const roles = await get('/api/admin/roles?pagination=false', reader.headers.authorization);
+    expect(roles.statusCode).toBe(200);
+    const me = await get('/api/auth/me', reader.headers.authorization);
+    const roleName = me.json().data.role as string;
+    const role = (roles.json().data as { id: number; name: string }[]).find((r) => r.name === roleName)!;
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/roles/${role.id}`,
+      headers: superadmin.headers,
+      payload: { permissions: [] },
+    });
+    expect(changed.statusCode).toBe(200);
+    const res = await get('/api/admin/roles?pagination=false', reader.headers.authorization);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorCode).toBe('AUTH_PERMISSION_DENIED');
+  });
+
+  it('SESSION_CACHE_MS=0 asks the database on every request', async () => {
+    const fresh = await createTestApp({ testRoutes, clock, env: { SESSION_CACHE_MS: '0' } });
+    try {
+      const customer = await signedInCustomer(fresh);
+      const me = () =>
+        fresh.app.inject({
+          method: 'GET',
+          url: '/api/test/me',
+          headers: { authorization: customer.headers.authorization },
+        });
+      expect((await me()).statusCode).toBe(200);
+      await fresh.platform.database.db.execute(
+        sql`update sessions set revoked_at = now() where id = ${customer.tokens.sessionId}`,
+      );
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe.runIf(servicesTier)('copies of live sessions across two API processes', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ testRoutes });
+    // One deployment: the same database and the same Redis key space.
+    b = await createTestApp({
+      testRoutes,
+      database: a.platform.database,
+      env: { REDIS_PREFIX: a.platform.config.REDIS_PREFIX },
+    });
+  });
+  // b borrows a's database, so a closes last.
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("a logout on one process is refused on the other's next request, though it held a copy", async () => {
+    const customer = await signedInCustomer(a);
+    const onB = () =>
+      b.app.inject({
+        method: 'GET',
+        url: '/api/test/me',
+        headers: { authorization: customer.headers.authorization },
+      });
+    expect((await onB()).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'DELETE',
+      url: '/api/mobile/auth/logout',
+      headers: customer.headers,
+    });
+    expect(out.statusCode).toBe(200);
+    // The announcement travels through Redis; b hears it within moments, long before its copy ages out.
+    await expect.poll(async () => (await onB()).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
+  });
+
+  it("a role's change on one process reaches the other's copies", async () => {
+    const superadmin = await signedInAdmin(a, { superadmin: true });
+    const reader = await signedInAdmin(a, { permissions: ['Roles_READ'] });
+    const list = () =>
+      b.app.inject({ method: 'GET', url: '/api/admin/roles?pagination=false', headers: reader.headers });
+    const roles = await list();
+    expect(roles.statusCode).toBe(200);
+    const roleName = (
+      await a.app.inject({ method: 'GET', url: '/api/auth/me', headers: reader.headers })
+    ).json().data.role as string;
+    const role = (roles.json().data as { id: number; name: string }[]).find((r) => r.name === roleName)!;
+    const changed = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/roles/${role.id}`,
+      headers: superadmin.headers,
+      payload: { permissions: [] },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expect.poll(async () => (await list()).statusCode, { timeout: 2000, interval: 20 }).toBe(403);
   });
 });

@@ -6,7 +6,7 @@ import { type AddressInfo, createServer, type Server, type Socket } from 'node:n
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Cache, cached, generationToken } from '../../src/platform/cache/cache';
+import { type Cache, type CacheDrop, cached, generationToken } from '../../src/platform/cache/cache';
 import { createMemoryCache } from '../../src/platform/cache/memory-cache';
 import { createRedisCache } from '../../src/platform/cache/redis-cache';
 import { TestClock } from '../../src/platform/clock';
@@ -265,6 +265,18 @@ describe('memory cache', () => {
     expect(await cache.increment('exact', 1000)).toEqual({ count: 1, ttlMs: 1000 });
   });
 
+  it('onDrop hears every delete, prefix delete and set of a shared key', async () => {
+    const cache = createMemoryCache({ maxEntries: 10, clock: new TestClock(new Date()) });
+    const heard: CacheDrop[] = [];
+    cache.onDrop((drop) => heard.push(drop));
+    await cache.set('private', 1, 1000);
+    await cache.set('shared', 2, 1000, { local: true });
+    await cache.delete('private');
+    await cache.deleteByPrefix('sh');
+    expect(heard).toEqual([{ key: 'shared' }, { key: 'private' }, { prefix: 'sh' }]);
+    expect(cache.announcesDrops).toBe(true);
+  });
+
   it('drops the least recently used entry beyond maxEntries', async () => {
     const cache = createMemoryCache({ maxEntries: 2, clock: new TestClock() });
     await cache.set('a', 1, 10_000);
@@ -393,6 +405,28 @@ describe.runIf(servicesTier)('redis cache: local copies of shared reads', () => 
     await b.deleteByPrefix('list:');
     expect(await read(b, 'list:2')).toBeUndefined();
     await eventually(async () => (await read(a, 'list:2')) === undefined);
+  });
+
+  it("onDrop hears this process's drops at once and the other processes' drops when announced", async () => {
+    const [a, b] = [open(), open()];
+    await subscribed();
+    expect(a.announcesDrops).toBe(true);
+    const heardByA: CacheDrop[] = [];
+    const heardByB: CacheDrop[] = [];
+    a.onDrop((drop) => heardByA.push(drop));
+    b.onDrop((drop) => heardByB.push(drop));
+    await a.delete('auth:live-session:s1');
+    expect(heardByA).toEqual([{ key: 'auth:live-session:s1' }]);
+    await a.deleteByPrefix('list:');
+    await a.set('page:home', 'x', 60_000, { local: true });
+    await a.set('not-shared', 'y', 60_000);
+    expect(heardByA).toEqual([{ key: 'auth:live-session:s1' }, { prefix: 'list:' }, { key: 'page:home' }]);
+    await eventually(async () => heardByB.length === 3);
+    expect(heardByB).toEqual(heardByA);
+  });
+
+  it('without local copies nothing is announced, and the cache says so', async () => {
+    expect(open(0).announcesDrops).toBe(false);
   });
 
   it('a copy is kept at most localTtlMs; objects are handed out as copies', async () => {

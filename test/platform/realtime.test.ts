@@ -175,9 +175,14 @@ describe('realtime port', () => {
       // The same token connects before the revocation, so the refusal below is the revocation's.
       await connected(connect(baseUrl, '/realtime', { token: customer.tokens.accessToken }));
       const { db } = t.platform.database;
-      expect(await endSession({ db, clock: t.platform.clock, sessionId: customer.tokens.sessionId })).toBe(
-        true,
-      );
+      expect(
+        await endSession({
+          authenticator: t.platform.authenticator,
+          db,
+          clock: t.platform.clock,
+          sessionId: customer.tokens.sessionId,
+        }),
+      ).toBe(true);
       expect(await handshake(connect(baseUrl, '/realtime', { token: customer.tokens.accessToken }))).toEqual({
         refused: 'AUTH_UNAUTHORIZED',
       });

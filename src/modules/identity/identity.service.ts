@@ -1,3 +1,4 @@
+import type { Authenticator } from '../../platform/auth/authenticator';
 import { credentialKeys, type UserPrincipal, type UserResolver } from '../../platform/auth/principal';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
@@ -70,13 +71,28 @@ export async function createRole(opts: {
 }
 
 /** Ends one session: its refresh token stops at once, its access token from the next request. */
-export async function endSession(opts: { db: Db; clock: Clock; sessionId: string }): Promise<boolean> {
-  return repo.revokeSession(opts.db, opts.sessionId, opts.clock.now());
+export async function endSession(opts: {
+  db: Db;
+  clock: Clock;
+  authenticator: Pick<Authenticator, 'forgetSessions'>;
+  sessionId: string;
+}): Promise<boolean> {
+  const ended = await repo.revokeSession(opts.db, opts.sessionId, opts.clock.now());
+  await opts.authenticator.forgetSessions([opts.sessionId]);
+  return ended;
 }
 
 /** A deactivated account is refused from its next request on (its sessions stop resolving). */
-export async function setAccountActive(opts: { db: Db; clock: Clock; userId: string; isActive: boolean }) {
-  return repo.setUserActive(opts.db, opts.userId, opts.isActive, opts.clock.now());
+export async function setAccountActive(opts: {
+  db: Db;
+  clock: Clock;
+  authenticator: Pick<Authenticator, 'forgetAllSessions'>;
+  userId: string;
+  isActive: boolean;
+}) {
+  const changed = await repo.setUserActive(opts.db, opts.userId, opts.isActive, opts.clock.now());
+  await opts.authenticator.forgetAllSessions();
+  return changed;
 }
 
 /** `BOOTSTRAP_ADMIN_EMAIL` + `BOOTSTRAP_ADMIN_PASSWORD`: a superadmin, when that email is free. */
@@ -194,12 +210,20 @@ export async function endAllSessions(opts: { db: Db; clock: Clock; userId: strin
 
 /**
  * Closes, on every process, the sockets opened with these sessions
- * (docs/decisions.md, "Realtime revocation"). Call it after the commit that ended them: before
- * it, the client could reconnect at once and pass the handshake against the revocation not yet
- * committed.
+ * (docs/decisions.md, "Realtime revocation"), and drops every process's copy of them, so their
+ * access tokens are refused from the next request on. Call it after the commit that ended them:
+ * before it, the client could reconnect at once and pass the handshake against the revocation
+ * not yet committed.
  */
-export function disconnectSessions(realtime: Pick<Realtime, 'disconnectCredentials'>, sessionIds: string[]) {
-  realtime.disconnectCredentials(sessionIds.map(credentialKeys.session));
+export async function disconnectSessions(
+  deps: {
+    realtime: Pick<Realtime, 'disconnectCredentials'>;
+    authenticator: Pick<Authenticator, 'forgetSessions'>;
+  },
+  sessionIds: string[],
+): Promise<void> {
+  deps.realtime.disconnectCredentials(sessionIds.map(credentialKeys.session));
+  await deps.authenticator.forgetSessions(sessionIds);
 }
 
 /** A session's `lastUsedAt` is written at most this often (signed-in devices show it). */

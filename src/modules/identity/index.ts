@@ -67,7 +67,7 @@ export const identityModule: PasalModule = {
         staffSecondFactorRequired: ctx.config.STAFF_2FA_REQUIRED,
       }),
     );
-    const anonymize = anonymizeDeletedAccountsJob({ db, clock, realtime: ctx.realtime });
+    const anonymize = anonymizeDeletedAccountsJob({ db, clock, realtime: ctx.realtime, authenticator });
     jobs.register(anonymize);
     await jobs.schedule(anonymize, ANONYMIZE_CRON, {});
     const purgeCodes = purgeSpentCodesJob({ db, clock });

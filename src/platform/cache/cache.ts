@@ -13,8 +13,25 @@ export interface LocalCopy {
   local?: boolean;
 }
 
+/** What a change dropped: one key, or every key under a prefix ('' is everything). */
+export type CacheDrop = { key: string } | { prefix: string };
+
 export interface Cache {
   readonly driver: 'memory' | 'redis';
+  /**
+   * Whether every process hears of every drop (`onDrop`): always for the in-process cache (there
+   * is one process); with Redis only while processes keep local copies (`CACHE_LOCAL_TTL_MS` > 0),
+   * since the announcements travel with those.
+   */
+  readonly announcesDrops: boolean;
+  /**
+   * Calls `listener` on this process whenever a key or prefix is dropped: by a delete, by a set of
+   * a shared key (`local: true`), or by another process's announcement (after Redis comes back,
+   * with prefix '', since announcements may have been lost meanwhile). For what a module keeps in
+   * its own memory beside the cache and must forget on the same changes: the live-session copies
+   * of the authenticator.
+   */
+  onDrop(listener: (drop: CacheDrop) => void): void;
   get<T>(key: string, options?: LocalCopy): Promise<T | undefined>;
   set<T>(key: string, value: T, ttlMs: number, options?: LocalCopy): Promise<void>;
   delete(key: string): Promise<void>;

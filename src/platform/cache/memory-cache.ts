@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock';
 import { httpErrors } from '../http/errors';
-import type { Cache } from './cache';
+import type { Cache, CacheDrop } from './cache';
 
 interface Entry {
   /** JSON, as Redis would hold it (a counter is its number's JSON); or the text itself. */
@@ -49,6 +49,10 @@ export function createMemoryCache(opts: {
     return false;
   };
   const counterKey = (key: string) => `counter:${key}`;
+  const dropListeners: ((drop: CacheDrop) => void)[] = [];
+  const dropped = (drop: CacheDrop) => {
+    for (const listener of dropListeners) listener(drop);
+  };
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -60,6 +64,10 @@ export function createMemoryCache(opts: {
 
   return {
     driver: 'memory',
+    announcesDrops: true,
+    onDrop(listener) {
+      dropListeners.push(listener);
+    },
     async get<T>(key: string) {
       const entry = live(key);
       if (!entry) return undefined;
@@ -68,6 +76,7 @@ export function createMemoryCache(opts: {
       return (entry.text ? entry.value : JSON.parse(entry.value)) as T;
     },
     async set(key, value, ttlMs, options) {
+      if (options?.local) dropped({ key });
       if (!admit(key, options?.local)) return;
       if (typeof value === 'string') {
         store(key, { value, expiresAt: now() + ttlMs, text: true });
@@ -81,9 +90,11 @@ export function createMemoryCache(opts: {
     },
     async delete(key) {
       entries.delete(key);
+      dropped({ key });
     },
     async deleteByPrefix(prefix) {
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+      dropped({ prefix });
     },
     async increment(key, windowMs) {
       const entry = live(counterKey(key));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { Cache, LocalCopy } from './cache';
+import type { Cache, CacheDrop, LocalCopy } from './cache';
 
 // INCR and set the window on the first hit in one step, so a crash between the two
 // cannot leave a counter that never expires.
@@ -69,10 +69,13 @@ export function createRedisCache(opts: {
   // A message is `<sender>k:<key>` or `<sender>p:<prefix>`; a process skips its own (it has
   // already dropped what it changed, and may hold the new value since).
   const sender = `${randomUUID()}|`;
+  const dropListeners: ((drop: CacheDrop) => void)[] = [];
   const forget = (change: string) => {
     const prefix = change.slice(2);
-    if (change.startsWith('k:')) copies.delete(prefix);
+    const drop: CacheDrop = change.startsWith('k:') ? { key: prefix } : { prefix };
+    if ('key' in drop) copies.delete(drop.key);
     else for (const key of copies.keys()) if (key.startsWith(prefix)) copies.delete(key);
+    for (const listener of dropListeners) listener(drop);
   };
   if (localTtlMs > 0) {
     listener = redis.duplicate();
@@ -80,7 +83,7 @@ export function createRedisCache(opts: {
       if (!message.startsWith(sender)) forget(message.slice(message.indexOf('|') + 1));
     });
     // While the listener was away announcements were lost: nothing copied before is trusted.
-    listener.on('ready', () => copies.clear());
+    listener.on('ready', () => forget('p:'));
     listener.on('error', () => {}); // reconnects by itself; the age limit covers the gap
     listener.subscribe(channel).catch(() => {});
   }
@@ -105,6 +108,10 @@ export function createRedisCache(opts: {
 
   return {
     driver: 'redis',
+    announcesDrops: localTtlMs > 0,
+    onDrop(listener) {
+      dropListeners.push(listener);
+    },
     async get<T>(key: string, options?: LocalCopy) {
       const local = localTtlMs > 0 && options?.local;
       if (local) {

@@ -517,7 +517,12 @@ describe('accounts', () => {
       clock.advance((t.platform.config.ACCOUNT_DELETION_GRACE_DAYS * 86_400 + 60) * 1000);
       const { anonymizeDeletedAccountsJob } = await import('../../../src/modules/identity/auth/auth.jobs');
       await t.platform.jobs.enqueue(
-        anonymizeDeletedAccountsJob({ db: t.platform.database.db, clock, realtime: t.platform.realtime }),
+        anonymizeDeletedAccountsJob({
+          db: t.platform.database.db,
+          clock,
+          realtime: t.platform.realtime,
+          authenticator: t.platform.authenticator,
+        }),
         {},
       );
       await t.drainJobs();

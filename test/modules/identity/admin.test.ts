@@ -993,6 +993,7 @@ describe('admin management', () => {
         // check just before its own holder was deactivated can reach the rule: b's, here.
         const deps: AdminDeps = {
           db: fresh.platform.database.db,
+          authenticator: fresh.platform.authenticator,
           clock: fresh.platform.clock,
           cache: fresh.platform.cache,
           counters: fresh.platform.counters,

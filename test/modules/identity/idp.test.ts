@@ -578,7 +578,13 @@ describe('identity provider sign-in', () => {
 
     it('a deactivated customer: 403 AUTH_IDP_ACCOUNT_DISABLED', async () => {
       const existing = await customer();
-      await setAccountActive({ db: db(), clock, userId: existing.id, isActive: false });
+      await setAccountActive({
+        authenticator: t.platform.authenticator,
+        db: db(),
+        clock,
+        userId: existing.id,
+        isActive: false,
+      });
       const res = await exchange(await codeFor(person({ email: existing.email })));
       expect(res.statusCode).toBe(403);
       expect(res.json().errorCode).toBe('AUTH_IDP_ACCOUNT_DISABLED');

@@ -73,7 +73,13 @@ describe('sessions', () => {
       const admin = await signedInAdmin(t, { superadmin: true });
       const customer = await customerWithPassword();
       const inactive = await signedInAdmin(t, { superadmin: true });
-      await setAccountActive({ db: t.platform.database.db, clock, userId: inactive.userId, isActive: false });
+      await setAccountActive({
+        authenticator: t.platform.authenticator,
+        db: t.platform.database.db,
+        clock,
+        userId: inactive.userId,
+        isActive: false,
+      });
       const attempts = [
         { email: admin.email, password: 'wrong-password' },
         { email: `nobody-${unique()}@example.com`, password: TEST_PASSWORD },

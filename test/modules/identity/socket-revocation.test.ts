@@ -225,6 +225,7 @@ describe('sockets end with their session', () => {
       anonymizeDeletedAccountsJob({
         db: t.platform.database.db,
         clock: t.platform.clock,
+        authenticator: t.platform.authenticator,
         realtime: t.platform.realtime,
       }),
       {},

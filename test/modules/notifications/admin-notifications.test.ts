@@ -61,7 +61,13 @@ describe('admin notifications', () => {
 
   it('reaches the active admins who hold the permission and superadmins, nobody else', async () => {
     const inactive = await signedInAdmin(t, { permissions: [permission] });
-    await setAccountActive({ db: db(), clock, userId: inactive.userId, isActive: false });
+    await setAccountActive({
+      authenticator: t.platform.authenticator,
+      db: db(),
+      clock,
+      userId: inactive.userId,
+      isActive: false,
+    });
     const before = {
       refunder: (await feedIds(refunder)).length,
       writer: (await feedIds(writer)).length,

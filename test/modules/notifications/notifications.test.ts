@@ -60,7 +60,12 @@ describe('customer notifications', () => {
       await device(c.userId, 'device-a'); // the same phone signed in twice
       await device(c.userId, 'device-b');
       const gone = await device(c.userId, 'device-gone');
-      await endSession({ db: db(), clock, sessionId: gone.sessionId });
+      await endSession({
+        authenticator: t.platform.authenticator,
+        db: db(),
+        clock,
+        sessionId: gone.sessionId,
+      });
       const other = await signedInCustomer(t);
       await device(other.userId, 'other-device');
       const before = t.push.length;

@@ -476,7 +476,12 @@ describe('support realtime rooms', () => {
       const customer = await signedInCustomer(t);
       const client = connect(customer.tokens.accessToken, { reconnection: true });
       expect(await handshake(client)).toEqual({ connected: true });
-      await endSession({ db: t.platform.database.db, clock, sessionId: customer.tokens.sessionId });
+      await endSession({
+        authenticator: t.platform.authenticator,
+        db: t.platform.database.db,
+        clock,
+        sessionId: customer.tokens.sessionId,
+      });
       const refusal = new Promise<string>((resolve) =>
         client.once('connect_error', (e) => resolve(e.message)),
       );
@@ -493,7 +498,12 @@ describe('support realtime rooms', () => {
           ok: true,
         },
       );
-      await endSession({ db: t.platform.database.db, clock, sessionId: customer.tokens.sessionId });
+      await endSession({
+        authenticator: t.platform.authenticator,
+        db: t.platform.database.db,
+        clock,
+        sessionId: customer.tokens.sessionId,
+      });
       for (const event of ['join', 'sync']) {
         expect(await call(client, `support:${event}_request_messages`, { supportRequestId: ticket })).toEqual(
           {

@@ -199,6 +199,7 @@ describe('the periodic recheck (REALTIME_RECHECK_SECONDS)', () => {
     const theirs = await joined(baseUrl, guest.token, guest.id);
 
     await endSession({
+      authenticator: t.platform.authenticator,
       db: t.platform.database.db,
       clock: t.platform.clock,
       sessionId: customer.tokens.sessionId,

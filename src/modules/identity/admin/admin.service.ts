@@ -44,6 +44,7 @@ export type AdminDeps = Pick<
   | 'log'
   | 'permissionCatalog'
   | 'realtime'
+  | 'authenticator'
 >;
 
 const ROLE = 'role';
@@ -183,10 +184,12 @@ export async function updateRole(
   const codes = body.permissions === undefined ? undefined : knownCodes(deps, body.permissions);
   if (codes) mayGrant(actor, codes);
   const now = deps.clock.now();
-  return write(deps, async (tx) => {
+  return write(deps, async (tx, afterCommit) => {
     const before = await repo.findRoleById(tx, id);
     if (!before) throw identityErrors.roleNotFound(id);
     if (before.name === SUPERADMIN_ROLE) throw adminErrors.roleBuiltIn(before.name, 'changed');
+    // Its holders' signed-in requests must see the new permissions from the next request on.
+    afterCommit(() => deps.authenticator.forgetAllSessions());
     const renamed = body.name !== undefined && body.name !== before.name;
     if (renamed && before.isBuiltIn) throw adminErrors.roleBuiltIn(before.name, 'renamed');
 
@@ -344,11 +347,15 @@ export async function updateAdminUser(
   body: UpdateAdminUserBody,
 ): Promise<AdminUserView> {
   const now = deps.clock.now();
-  return write(deps, async (tx) => {
+  return write(deps, async (tx, afterCommit) => {
     const before = await findUserById(tx, id);
     if (!isAdmin(before)) throw adminErrors.adminUserNotFound(id);
     await mayManage(tx, actor, before);
     if (body.role !== undefined) await assignableRole(tx, body.role, actor);
+    // A new role's permissions apply from the account's next request on.
+    if (body.role !== undefined && body.role !== before.role) {
+      afterCommit(() => deps.authenticator.forgetAllSessions());
+    }
     if (before.role === SUPERADMIN_ROLE && body.role !== undefined && body.role !== SUPERADMIN_ROLE) {
       await keepOneSuperadmin(tx, id);
     }
@@ -400,7 +407,7 @@ export async function setAdminUserActive(
     const changed = await repo.setActive(tx, id, isActive, now);
     if (!isActive) {
       const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: id });
-      afterCommit(() => disconnectSessions(deps.realtime, ended));
+      afterCommit(() => disconnectSessions(deps, ended));
     }
     if (changed) {
       await recordActivity(tx, {
@@ -435,7 +442,7 @@ export async function resetAdminTwoFactor(
     const by = await findUserById(tx, actor.userId);
     if (await twoFactor.resetSecondFactor(deps, tx, { user: target, by, afterCommit })) {
       const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: id });
-      afterCommit(() => disconnectSessions(deps.realtime, ended));
+      afterCommit(() => disconnectSessions(deps, ended));
       await recordActivity(tx, {
         adminId: actor.userId,
         action: 'reset_two_factor',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Authenticator } from '../../../platform/auth/authenticator';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
@@ -18,7 +19,12 @@ import { purgeSpentCodes } from './one-time-codes';
 export const ANONYMIZE_CRON = '0 3 * * *';
 
 /** Anonymises accounts whose deletion grace period has passed (docs/decisions.md, "Account deletion"). */
-export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock; realtime: Realtime }) =>
+export const anonymizeDeletedAccountsJob = (deps: {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  authenticator: Pick<Authenticator, 'forgetSessions'>;
+}) =>
   defineJob({
     name: 'identity.anonymize_deleted_accounts',
     payload: z.object({}),
@@ -27,7 +33,7 @@ export const anonymizeDeletedAccountsJob = (deps: { db: Db; clock: Clock; realti
         anonymizeAccountsDueBefore(tx, deps.clock.now()),
       );
       // Their sessions are gone: so are their sockets, on every API process (from a worker too).
-      disconnectSessions(deps.realtime, sessionIds);
+      await disconnectSessions(deps, sessionIds);
     },
   });
 

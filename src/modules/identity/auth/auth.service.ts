@@ -37,7 +37,7 @@ import { type CodePurpose, consumeCode, consumeToken, issueCode, type OneTimeCod
 
 export type AuthDeps = Pick<
   ModuleContext,
-  'db' | 'clock' | 'counters' | 'tokens' | 'mail' | 'sms' | 'config' | 'realtime'
+  'db' | 'clock' | 'counters' | 'tokens' | 'mail' | 'sms' | 'config' | 'realtime' | 'authenticator'
 >;
 
 const MINUTE = 60_000;
@@ -252,7 +252,7 @@ export async function refresh(
   if (!outcome.ok) {
     if (outcome.reason === 'invalid') throw authErrors.refreshTokenInvalid();
     // Reuse ended the session (committed): its sockets go too.
-    disconnectSessions(deps.realtime, [outcome.sessionId]);
+    await disconnectSessions(deps, [outcome.sessionId]);
     throw authErrors.refreshTokenReused();
   }
   return { user: toProfile(outcome.user), tokens: outcome.tokens };
@@ -261,7 +261,7 @@ export async function refresh(
 /** Ends the session: its refresh token and its sockets at once, its access token from the next request. */
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await core.revokeSession(deps.db, sessionId, deps.clock.now());
-  disconnectSessions(deps.realtime, [sessionId]);
+  await disconnectSessions(deps, [sessionId]);
 }
 
 // ---------- profile and permissions ----------
@@ -475,7 +475,7 @@ export async function resetPassword(
       // The code reached the mailbox, which proves the address as well as verification would.
       await core.updateUser(tx, user.id, { passwordHash, emailVerified: true, updatedAt: deps.clock.now() });
       const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
-      afterCommit(() => disconnectSessions(deps.realtime, ended));
+      afterCommit(() => disconnectSessions(deps, ended));
       return true;
     },
     authErrors.resetTokenInvalid,
@@ -587,7 +587,7 @@ export async function requestAccountDeletion(
   await inTransaction(deps.db, async (tx, afterCommit) => {
     await core.updateUser(tx, user.id, { deletionScheduledAt: at, updatedAt: now });
     const ended = await endAllSessions({ db: tx, clock: deps.clock, userId: user.id });
-    afterCommit(() => disconnectSessions(deps.realtime, ended));
+    afterCommit(() => disconnectSessions(deps, ended));
   });
   return { deletionScheduledAt: at.toISOString() };
 }

@@ -9,7 +9,7 @@ import { disconnectSessions } from '../identity.service';
 import { sessionErrors } from './sessions.errors';
 import type { SignedInDevice } from './sessions.schemas';
 
-export type SessionDeps = Pick<ModuleContext, 'db' | 'clock' | 'realtime'>;
+export type SessionDeps = Pick<ModuleContext, 'db' | 'clock' | 'realtime' | 'authenticator'>;
 
 export async function listSignedInDevices(
   deps: SessionDeps,
@@ -33,7 +33,7 @@ export async function signOutDevice(
 ): Promise<void> {
   const ended = await repo.revokeSessionOf(deps.db, input.caller.userId, input.sessionId, deps.clock.now());
   if (!ended) throw sessionErrors.notFound();
-  disconnectSessions(deps.realtime, [input.sessionId]);
+  await disconnectSessions(deps, [input.sessionId]);
 }
 
 /** Signs every other device of the caller out; the calling one stays. */
@@ -47,6 +47,6 @@ export async function signOutOtherDevices(
     input.caller.sessionId,
     deps.clock.now(),
   );
-  disconnectSessions(deps.realtime, ended);
+  await disconnectSessions(deps, ended);
   return { revokedCount: ended.length };
 }

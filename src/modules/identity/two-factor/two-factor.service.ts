@@ -26,7 +26,10 @@ import {
   stepOfCode,
 } from './two-factor.secrets';
 
-export type TwoFactorDeps = Pick<ModuleContext, 'db' | 'clock' | 'counters' | 'config' | 'mail'>;
+export type TwoFactorDeps = Pick<
+  ModuleContext,
+  'db' | 'clock' | 'counters' | 'config' | 'mail' | 'authenticator'
+>;
 
 const ADMIN_USER = 'admin_user';
 const MINUTE = 60_000;
@@ -159,6 +162,8 @@ export async function confirmTotp(
     user.id,
     async (tx, _row, afterCommit) => {
       await repo.markEnabled(tx, user.id, now);
+      // With STAFF_2FA_REQUIRED, the enrolment-only limit lifts from the next request on.
+      afterCommit(() => deps.authenticator.forgetAllSessions());
       const recoveryCodes = await issueRecoveryCodes(tx, user.id, now);
       await ownChangeRecorded(deps, tx, afterCommit, {
         user,
@@ -216,6 +221,7 @@ export async function disableTotp(
     async (tx, _row, afterCommit) => {
       await repo.removeSecondFactor(tx, user.id);
       await repo.endChallengesOf(tx, user.id, now);
+      afterCommit(() => deps.authenticator.forgetAllSessions());
       await ownChangeRecorded(deps, tx, afterCommit, {
         user,
         action: 'disable_two_factor',
