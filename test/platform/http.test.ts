@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { access } from '../../src/platform/auth/access';
 import { currentUser } from '../../src/platform/http/access-hook';
-import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../src/platform/http/envelope';
+import {
+  envelopeSchema,
+  listEnvelopeSchema,
+  ok,
+  okWithMeta,
+  sendSerialized,
+  sendSerializedPage,
+} from '../../src/platform/http/envelope';
 import { AppError } from '../../src/platform/http/errors';
 import { listQuery, pageMeta, pageWindow } from '../../src/platform/http/pagination';
 import { intIdParams, uuidIdParams } from '../../src/platform/http/params';
@@ -416,5 +423,41 @@ describe('the "Everywhere" decisions', () => {
       });
       expect(good.statusCode).toBe(200);
     });
+  });
+});
+
+// Cached JSON text goes out as bytes encoded once per text (a Nepali word makes the whole text a
+// two-byte string, whose UTF-8 encoding on every request was a quarter of a cached page's CPU).
+describe('answers cached as text (sendSerialized, sendSerializedPage)', () => {
+  const Fastify = async () => (await import('fastify')).default;
+  const dataJson = JSON.stringify({ title: 'दशैं Sale', price: 1200 });
+  const pageJson = JSON.stringify({ data: [{ title: 'थाङ्का' }], meta: { total: 1 } });
+
+  it('sends the envelope as UTF-8 bytes with their length, the same on every request, each with its own message', async () => {
+    const app = (await Fastify())();
+    app.get('/one', (_request, reply) => sendSerialized(reply, 'Content page', dataJson));
+    app.get('/other', (_request, reply) => sendSerialized(reply, 'Banner', dataJson));
+    app.get('/page', (_request, reply) => sendSerializedPage(reply, 'Products', pageJson));
+    app.get('/fresh', (_request, reply) => sendSerialized(reply, 'Served', dataJson, { once: true }));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const one = await app.inject({ method: 'GET', url: '/one' });
+        expect(one.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(one.json()).toEqual({ message: 'Content page', data: { title: 'दशैं Sale', price: 1200 } });
+        expect(Number(one.headers['content-length'])).toBe(Buffer.byteLength(one.body, 'utf8'));
+        // The same text under another message is not answered with the first one's bytes.
+        expect((await app.inject({ method: 'GET', url: '/other' })).json().message).toBe('Banner');
+        expect((await app.inject({ method: 'GET', url: '/page' })).json()).toEqual({
+          message: 'Products',
+          data: [{ title: 'थाङ्का' }],
+          meta: { total: 1 },
+        });
+        const fresh = await app.inject({ method: 'GET', url: '/fresh' });
+        expect(fresh.json()).toEqual({ message: 'Served', data: { title: 'दशैं Sale', price: 1200 } });
+        expect(fresh.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

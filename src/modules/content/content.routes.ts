@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { access } from '../../platform/auth/access';
 import { currentUser } from '../../platform/http/access-hook';
-import { envelopeSchema, ok } from '../../platform/http/envelope';
+import { envelopeSchema, ok, sendSerialized } from '../../platform/http/envelope';
 import { rateLimiter } from '../../platform/http/openapi';
 import type { ModuleContext } from '../../platform/module';
 import { contentErrors } from './content.errors';
@@ -143,11 +143,10 @@ export function contentRoutes(ctx: ModuleContext) {
         },
       },
       async (request, reply) => {
-        // The cached JSON text goes out as it is: a string with a JSON content type skips the
-        // serialiser (the view was built from the same types the schema documents).
+        // The cached JSON text goes out as it is, skipping the serialiser (the view was built
+        // from the same types the schema documents).
         const page = await content.getPublicPageJson(ctx, request.params.pageKey);
-        reply.type('application/json; charset=utf-8');
-        return reply.send(`{"message":"Content page","data":${page}}` as never);
+        return sendSerialized(reply, 'Content page', page) as never;
       },
     );
   }

@@ -45,8 +45,16 @@ const decode = (raw: string): unknown => (raw.startsWith(TEXT_MARK) ? raw.slice(
 interface LocalEntry {
   /** As stored in Redis (JSON or marked text): parsed on every read, so no caller shares an object. */
   raw: string;
+  /**
+   * A text value itself, made once: strings cannot be changed, so every reader may share it, and
+   * the same string on every hit lets a reply reuse the bytes it encoded (`sendSerialized`).
+   */
+  text?: string;
   until: number;
 }
+
+const localEntry = (raw: string, until: number): LocalEntry =>
+  raw.startsWith(TEXT_MARK) ? { raw, text: raw.slice(1), until } : { raw, until };
 
 export function createRedisCache(opts: {
   redis: Redis;
@@ -116,12 +124,14 @@ export function createRedisCache(opts: {
       const local = localTtlMs > 0 && options?.local;
       if (local) {
         const copy = copies.get(key);
-        if (copy && copy.until > Date.now()) return decode(copy.raw) as T;
+        if (copy && copy.until > Date.now()) return (copy.text ?? decode(copy.raw)) as T;
       }
       const raw = await withinMs(timeoutMs, redis.get(k(key)));
       if (raw === null) return undefined;
-      if (local) copies.set(key, { raw, until: Date.now() + localTtlMs });
-      return decode(raw) as T;
+      if (!local) return decode(raw) as T;
+      const entry = localEntry(raw, Date.now() + localTtlMs);
+      copies.set(key, entry);
+      return (entry.text ?? decode(raw)) as T;
     },
     async set(key, value, ttlMs, options?: LocalCopy) {
       const raw = encode(value);
@@ -137,7 +147,7 @@ export function createRedisCache(opts: {
       );
       copies.delete(key);
       if (local && raw !== undefined)
-        copies.set(key, { raw, until: Date.now() + Math.min(localTtlMs, ttlMs) });
+        copies.set(key, localEntry(raw, Date.now() + Math.min(localTtlMs, ttlMs)));
     },
     async delete(key) {
       await writeAnnouncing((pipeline) => pipeline.del(k(key)), `k:${key}`);

@@ -73,6 +73,8 @@ export function servingRoutes(
         reply,
         'Banners',
         await serveBannersJson(deps, request.params.slug, servingContext(request.headers)),
+        // Each answer carries its own servedAt: nothing to encode once and reuse.
+        { once: true },
       ) as never,
   );
 
