@@ -45,15 +45,16 @@ export function serializedWith<T extends z.ZodType>(schema: T, value: z.output<T
 // profile). Keyed by the cached text: the caches hand out the same string while it is current,
 // so a hit costs little more than a pointer comparison; a changed text is a new entry and the
 // old one ages out. The size cap bounds what a catalog of many search pages can hold.
-const envelopeBytes = new LRUCache<string, { message: string; bytes: Buffer }>({
+// `head`: the bytes end where an answer's servedAt goes (`sendSerializedServed`).
+const envelopeBytes = new LRUCache<string, { message: string; head: boolean; bytes: Buffer }>({
   maxSize: 16 * 1024 * 1024,
   sizeCalculation: (entry, key) => entry.bytes.length + key.length,
 });
 
 function sendBytes(reply: FastifyReply, message: string, json: string, envelope: () => string): FastifyReply {
   let entry = envelopeBytes.get(json);
-  if (entry?.message !== message) {
-    entry = { message, bytes: Buffer.from(envelope(), 'utf8') };
+  if (entry?.message !== message || entry.head) {
+    entry = { message, head: false, bytes: Buffer.from(envelope(), 'utf8') };
     envelopeBytes.set(json, entry);
   }
   reply.type('application/json; charset=utf-8');
@@ -62,20 +63,36 @@ function sendBytes(reply: FastifyReply, message: string, json: string, envelope:
 
 /**
  * Sends the success envelope around `dataJson`, JSON text made by `serializedWith` with the
- * route's data schema (Fastify's serialiser is skipped). Cached text is sent as bytes encoded
- * once; `{ once: true }` is for text made for this answer alone (it carries the time), which
- * would only crowd the encoded texts out.
+ * route's data schema, as bytes encoded once (Fastify's serialiser is skipped).
  */
-export function sendSerialized(
+export function sendSerialized(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
+  return sendBytes(
+    reply,
+    message,
+    dataJson,
+    () => `{"message":${JSON.stringify(message)},"data":${dataJson}}`,
+  );
+}
+
+/**
+ * `sendSerialized` for an answer whose cached `dataJson` (an object's text) gains the time it is
+ * served: `{…}` goes out as `{…,"servedAt":"…"}`. The cached part is sent as bytes encoded once,
+ * the time appended to them (ASCII, so its bytes are its characters).
+ */
+export function sendSerializedServed(
   reply: FastifyReply,
   message: string,
   dataJson: string,
-  opts: { once?: boolean } = {},
+  servedAt: string,
 ): FastifyReply {
-  const envelope = () => `{"message":${JSON.stringify(message)},"data":${dataJson}}`;
-  if (!opts.once) return sendBytes(reply, message, dataJson, envelope);
+  let entry = envelopeBytes.get(dataJson);
+  if (entry?.message !== message || !entry.head) {
+    const head = `{"message":${JSON.stringify(message)},"data":${dataJson.slice(0, -1)},"servedAt":"`;
+    entry = { message, head: true, bytes: Buffer.from(head, 'utf8') };
+    envelopeBytes.set(dataJson, entry);
+  }
   reply.type('application/json; charset=utf-8');
-  return reply.send(envelope());
+  return reply.send(Buffer.concat([entry.bytes, Buffer.from(`${servedAt}"}}`, 'latin1')]));
 }
 
 /** `{ data, meta }` of a paginated list, for lists cached as text (`sendSerializedPage`). */

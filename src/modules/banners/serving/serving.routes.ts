@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { access } from '../../../platform/auth/access';
 import { type Authenticator, bearerToken } from '../../../platform/auth/authenticator';
-import { envelopeSchema, ok, sendSerialized } from '../../../platform/http/envelope';
+import { envelopeSchema, ok, sendSerializedServed } from '../../../platform/http/envelope';
 import { rateLimiter } from '../../../platform/http/openapi';
 import type { ApiApp } from '../../../platform/module';
 import { bannerErrors } from '../banners.errors';
@@ -68,14 +68,14 @@ export function servingRoutes(
         response: { 200: envelopeSchema(servingSchemas.serveResult) },
       },
     },
-    async (request, reply) =>
-      sendSerialized(
-        reply,
-        'Banners',
-        await serveBannersJson(deps, request.params.slug, servingContext(request.headers)),
-        // Each answer carries its own servedAt: nothing to encode once and reuse.
-        { once: true },
-      ) as never,
+    async (request, reply) => {
+      const { selection, servedAt } = await serveBannersJson(
+        deps,
+        request.params.slug,
+        servingContext(request.headers),
+      );
+      return sendSerializedServed(reply, 'Banners', selection, servedAt) as never;
+    },
   );
 
   app.post(

@@ -159,11 +159,16 @@ export async function selectBanners(
 }
 
 /**
- * The `data` of a serving answer as JSON text. The cache holds the selection already serialised
- * (through the response schema, `servedSelection`), so a hit costs no parsing or serialising;
- * `servedAt` is never cached and is added to the text on every answer.
+ * The `data` of a serving answer: the selection as JSON text and the time it is served. The
+ * cache holds the selection already serialised (through the response schema, `servedSelection`),
+ * so a hit costs no parsing or serialising; `servedAt` is never cached and is added to every
+ * answer (`sendSerializedServed`).
  */
-export async function serveBannersJson(deps: BannerDeps, slug: string, ctx: ServingContext): Promise<string> {
+export async function serveBannersJson(
+  deps: BannerDeps,
+  slug: string,
+  ctx: ServingContext,
+): Promise<{ selection: string; servedAt: string }> {
   const ttlMs = deps.config.BANNER_SERVE_CACHE_TTL_SECONDS * 1000;
   const key = resultKey(slug, contextHash(ctx));
   // Both entries are asked for at once (one round trip to Redis), but the result is used only
@@ -189,6 +194,5 @@ export async function serveBannersJson(deps: BannerDeps, slug: string, ctx: Serv
     selection = serializedWith(servedSelection, { placement: placement.view, banners });
     await cacheSet(deps, key, selection, ttlMs);
   }
-  // `{"placement":…,"banners":[…]}` → `{"placement":…,"banners":[…],"servedAt":"…"}`
-  return `${selection.slice(0, -1)},"servedAt":${JSON.stringify(deps.clock.now().toISOString())}}`;
+  return { selection, servedAt: deps.clock.now().toISOString() };
 }
