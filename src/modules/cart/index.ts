@@ -12,6 +12,7 @@ export {
   type CheckoutCart,
   type CheckoutLine,
   cartForCheckout,
+  cartLocationForCheckout,
   clearCartAfterOrder,
   dropCartCoupon,
   handOverCartToOrder,

@@ -3,6 +3,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts } from '../../../src/modules/cart/carts/carts.table';
+import { categories } from '../../../src/modules/catalog/taxonomy/taxonomy.table';
 import type { SignedIn } from '../../helpers/factories';
 import { type CartBody, type CartTestApp, cartTestApp, expectError, PREFIXES } from './calls';
 
@@ -418,6 +419,51 @@ describe('cart', () => {
       expect(removed.appliedCoupon).toBeNull();
       expect(removed.totals.appliedDiscount).toBe(0);
       expect(coupon.id).toBeGreaterThan(0);
+    });
+
+    it("a category's coupon applies to products of the category and of every category below it", async () => {
+      // The products' category paths are read with the products, in one statement.
+      const [top] = await c.db
+        .insert(categories)
+        .values({ name: 'Computers', slug: 'cc-computers' })
+        .returning();
+      const [mid] = await c.db
+        .insert(categories)
+        .values({ name: 'Laptops', slug: 'cc-laptops', parentId: top!.id })
+        .returning();
+      const [low] = await c.db
+        .insert(categories)
+        .values({ name: 'Gaming laptops', slug: 'cc-gaming-laptops', parentId: mid!.id })
+        .returning();
+      const [other] = await c.db.insert(categories).values({ name: 'Phones', slug: 'cc-phones' }).returning();
+      await c.coupon({ code: 'COMPUTERS10', value: 10, categoryIds: [top!.id] });
+      await c.coupon({ code: 'LAPTOPS10', value: 10, categoryIds: [mid!.id] });
+      const gaming = await c.product({ mrp: 1000, categoryId: low!.id });
+      const phone = await c.product({ mrp: 500, categoryId: other!.id });
+      const plain = await c.product({ mrp: 300 });
+
+      const me = await c.customer();
+      await c.cartCall(me, 'POST', '/items', { productId: gaming });
+      await c.cartCall(me, 'POST', '/items', { productId: phone });
+      await c.cartCall(me, 'POST', '/items', { productId: plain });
+      // Ten per cent of the gaming laptop's line only (two levels below the coupon's category).
+      expect((await c.cartCall(me, 'POST', '/coupon', { code: 'COMPUTERS10' })).appliedCoupon).toEqual({
+        code: 'COMPUTERS10',
+        discount: 100,
+      });
+      expect((await c.cartCall(me, 'POST', '/coupon', { code: 'LAPTOPS10' })).appliedCoupon).toEqual({
+        code: 'LAPTOPS10',
+        discount: 100,
+      });
+
+      const phoneOnly = await c.customer();
+      await c.cartCall(phoneOnly, 'POST', '/items', { productId: phone });
+      await c.cartCall(phoneOnly, 'POST', '/items', { productId: plain });
+      const refused = await c.http.call('POST', '/api/cart/coupon', phoneOnly.headers, {
+        code: 'COMPUTERS10',
+      });
+      expectError(refused, 400, 'CART_COUPON_INVALID');
+      expect(refused.json().reason).toBe('not_applicable');
     });
 
     it('400 CART_COUPON_INVALID with reason at the top level, for every reason', async () => {

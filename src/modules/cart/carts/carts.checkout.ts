@@ -5,7 +5,7 @@
 
 import type { Db } from '../../../platform/db/database';
 import type { AfterCommit } from '../../../platform/db/transaction';
-import { handOverReservations, releaseStock } from '../../catalog';
+import { findShippingDistrict, handOverReservations, releaseStock } from '../../catalog';
 import { type CheckoutPriceChange, type CouponRejection, cartErrors } from '../cart.errors';
 import { forgetCachedCart } from './carts.cache';
 import {
@@ -15,11 +15,12 @@ import {
   linePackage,
   type PricedLines,
   priceCart,
+  pricedDistrict,
 } from './carts.lines';
 import { type CartTotals, effectivePrice } from './carts.pricing';
 import * as repo from './carts.repository';
 import type { ShippingLocationView } from './carts.schemas';
-import { type CartDeps, cartOwner, packageColumns, removedNotice } from './carts.service';
+import { type CartDeps, cartOwner, locationOf, packageColumns, removedNotice } from './carts.service';
 
 export interface CheckoutLine extends Pick<LineInput, 'quantity' | 'unitMrp' | 'unitSp' | 'carePackage'> {
   itemId: string;
@@ -144,21 +145,27 @@ export async function cartForCheckout(
     coupon: priced.coupon,
     couponRejection: priced.couponRejection,
     couponCode: priced.couponCode,
-    shippingLocation: cart.districtName
-      ? {
-          districtName: cart.districtName,
-          addressLine1: cart.addressLine1 ?? '',
-          city: cart.city ?? '',
-          postalCode: cart.postalCode ?? '',
-          latitude: cart.latitude,
-          longitude: cart.longitude,
-        }
-      : null,
+    shippingLocation: locationOf(cart),
     district: priced.district,
     hasPhysical: lines.some((l) => l.product.productKind === 'physical'),
     orderId: cart.orderId,
     priceChanges: await priceChangesOf(tx, lines),
   };
+}
+
+/**
+ * The shipping location of the customer's active cart and its district, the cart locked as
+ * `cartForCheckout` locks it; null without an active cart. For buy-now, which ships there and
+ * leaves the cart's lines alone: their products and prices are not read.
+ */
+export async function cartLocationForCheckout(
+  tx: Db,
+  customerId: string,
+): Promise<Pick<CheckoutCart, 'shippingLocation' | 'district'> | null> {
+  const cart = await repo.lockActiveCartIfAny(tx, customerId);
+  if (!cart) return null;
+  const district = cart.districtName ? await findShippingDistrict(tx, { name: cart.districtName }) : null;
+  return { shippingLocation: locationOf(cart), district: pricedDistrict(district) };
 }
 
 /**

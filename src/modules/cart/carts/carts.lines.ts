@@ -78,12 +78,17 @@ export async function priceLines(
     coupon: { id: number } | { code: string } | null;
     customerId: string | null;
     districtName: string | null;
+    /** The district of `districtName` when the caller has just read it (a quote): no second read. */
+    knownDistrict?: PricedLines['district'];
     at: Date;
   },
 ): Promise<PricedLines> {
-  const district = p.districtName
-    ? ((await findShippingDistrict(db, { name: p.districtName })) ?? null)
-    : null;
+  const district =
+    p.knownDistrict !== undefined
+      ? p.knownDistrict
+      : p.districtName
+        ? ((await findShippingDistrict(db, { name: p.districtName })) ?? null)
+        : null;
   const couponLines = p.lines.map((l) => ({
     productId: l.product.id,
     categoryPath: l.product.categoryPath,
@@ -131,14 +136,13 @@ export async function priceLines(
     coupon: coupon && { ...coupon, discount: totals.appliedDiscount },
     couponRejection,
     couponCode,
-    district: district && {
-      id: district.id,
-      name: district.name,
-      shippingFee: district.shippingFee,
-      isActive: district.isActive,
-    },
+    district: pricedDistrict(district),
   };
 }
+
+/** What pricing tells of a district. */
+export const pricedDistrict = (d: PricedLines['district']): PricedLines['district'] =>
+  d && { id: d.id, name: d.name, shippingFee: d.shippingFee, isActive: d.isActive };
 
 /**
  * The package and tier for a line, re-checked: the product is physical, the tier exists and is

@@ -10,6 +10,7 @@ import {
   type LineInput,
   linePackage,
   type PricedLines,
+  pricedDistrict,
   priceLines,
 } from './carts.lines';
 import type { CartQuoteView, QuoteItem } from './carts.schemas';
@@ -46,6 +47,8 @@ export async function quoteItems(
   p: {
     items: QuoteItem[];
     districtName?: string | null;
+    /** The district of `districtName` when the caller has just read it (buy-now, the cart's): no second read. */
+    knownDistrict?: PricedLines['district'];
     couponCode?: string | null;
     customerId?: string | null;
   },
@@ -71,17 +74,19 @@ export async function quoteItems(
       carePackage: pkg,
     });
   }
-  let districtName: string | null = null;
-  if (p.districtName) {
-    const district = await findShippingDistrict(db, { name: p.districtName });
-    if (!district?.isActive) throw cartErrors.districtInvalid(p.districtName);
-    districtName = district.name;
-  }
+  const district = !p.districtName
+    ? null
+    : p.knownDistrict !== undefined
+      ? p.knownDistrict
+      : await findShippingDistrict(db, { name: p.districtName });
+  if (p.districtName && !district?.isActive) throw cartErrors.districtInvalid(p.districtName);
   const priced = await priceLines(db, {
     lines,
     coupon: p.couponCode ? { code: p.couponCode } : null,
     customerId: p.customerId ?? null,
-    districtName,
+    districtName: district?.name ?? null,
+    // Read once: pricing takes its fee from the same row.
+    knownDistrict: district && pricedDistrict(district),
     at: deps.clock.now(),
   });
   if (priced.couponRejection) throw cartErrors.couponInvalid(priced.couponRejection);

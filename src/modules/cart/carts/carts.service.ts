@@ -48,7 +48,7 @@ export const cartOwner = (cartId: string): StockOwner => ({ type: 'cart', id: ca
 
 // ---------- the cart's view ----------
 
-const locationOf = (cart: repo.CartRow): ShippingLocationView | null =>
+export const locationOf = (cart: repo.CartRow): ShippingLocationView | null =>
   cart.districtName
     ? {
         districtName: cart.districtName,

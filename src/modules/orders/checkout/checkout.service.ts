@@ -14,6 +14,7 @@ import {
   type CheckoutCart,
   cartErrors,
   cartForCheckout,
+  cartLocationForCheckout,
   claimCouponUse,
   couponClaimable,
   dropCartCoupon,
@@ -25,7 +26,7 @@ import {
   releaseCouponUse,
   takeBackFromOrder,
 } from '../../cart';
-import { lockStockOf, releaseStock, reserveStock } from '../../catalog';
+import { lockStockOf, releaseStock, setReservedQuantity } from '../../catalog';
 import { findUserForOrder } from '../../identity';
 import { returnUrlAllowed } from '../../payments';
 import { openSubscriptions } from '../fulfillment/fulfillment.commands';
@@ -209,59 +210,47 @@ async function reserveOrder(
     const draft = await build(tx, afterCommit);
     if (draft.refusal) return draft;
     if (!cod) await checkPendingOnlineLimit(deps, tx, customerId);
-    const order = await repo.insertOrder(tx, {
-      orderNumber: orderNumber(at),
-      customerId,
-      orderType: orderTypeOf(draft.lines.map((l) => l.productKind)),
-      status: 'payment_pending',
-      paymentStatus: cod ? 'cod_pending' : 'pending',
-      paymentMethod: cod ? 'cod' : 'online',
-      gateway: p.gateway,
-      orderSource: draft.source,
-      totalMrp: draft.totals.totalMrp,
-      totalSp: draft.totals.totalSp,
-      couponId: draft.coupon?.id ?? null,
-      couponCode: draft.coupon?.code ?? null,
-      couponDiscount: draft.totals.appliedDiscount,
-      shippingFee: draft.totals.shippingFee,
-      carePackageTotal: draft.totals.carePackageTotal,
-      finalPayable: draft.totals.finalPayable,
-      shippingDistrict: draft.location?.districtName ?? null,
-      shippingAddressLine1: draft.location?.addressLine1 ?? null,
-      shippingCity: draft.location?.city ?? null,
-      shippingPostalCode: draft.location?.postalCode ?? null,
-      shippingLatitude: draft.location?.latitude ?? null,
-      shippingLongitude: draft.location?.longitude ?? null,
-      shippingMobileNum: customer?.phone ?? null,
-      contactNumber: customer?.phone ?? null,
-      receiver: customer?.name ?? null,
-      buyerName: p.buyerName ?? null,
-      buyerPan: p.buyerPan ?? null,
-      // COD: fulfilment starts once the COD order is placed (interface, "Fulfillment").
-      fulfillmentStatus: cod ? 'received' : null,
-      cartId: draft.cartId,
-      returnUrl: p.returnUrl,
-      codPaymentId: cod ? newUuid() : null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    forgetOrder(deps.cache, afterCommit, order);
-    // The coupon use is claimed now, online or COD (docs/api-notes.md, "Coupon uses"): the
-    // coupon row's lock makes concurrent orders with one coupon queue here, so its limits hold;
-    // one that ran out refuses the whole order.
-    if (draft.coupon) {
-      const claim = await claimCouponUse(tx, {
-        couponId: draft.coupon.id,
+    // The order, its items and its first history entry in one statement (a round trip, not
+    // three, while the cart is held). A coupon's row is locked already (the draft read its limits
+    // under the lock), so the items written before the claim below change no lock order.
+    const order = await repo.insertOrderWithItems(tx, {
+      order: {
+        orderNumber: orderNumber(at),
         customerId,
-        orderId: order.id,
-        at,
-      });
-      if (!claim.ok) throw cartErrors.couponInvalid('usage_limit_reached');
-    }
-    await repo.insertItems(
-      tx,
-      draft.lines.map((l) => ({
-        orderId: order.id,
+        orderType: orderTypeOf(draft.lines.map((l) => l.productKind)),
+        status: 'payment_pending',
+        paymentStatus: cod ? 'cod_pending' : 'pending',
+        paymentMethod: cod ? 'cod' : 'online',
+        gateway: p.gateway,
+        orderSource: draft.source,
+        totalMrp: draft.totals.totalMrp,
+        totalSp: draft.totals.totalSp,
+        couponId: draft.coupon?.id ?? null,
+        couponCode: draft.coupon?.code ?? null,
+        couponDiscount: draft.totals.appliedDiscount,
+        shippingFee: draft.totals.shippingFee,
+        carePackageTotal: draft.totals.carePackageTotal,
+        finalPayable: draft.totals.finalPayable,
+        shippingDistrict: draft.location?.districtName ?? null,
+        shippingAddressLine1: draft.location?.addressLine1 ?? null,
+        shippingCity: draft.location?.city ?? null,
+        shippingPostalCode: draft.location?.postalCode ?? null,
+        shippingLatitude: draft.location?.latitude ?? null,
+        shippingLongitude: draft.location?.longitude ?? null,
+        shippingMobileNum: customer?.phone ?? null,
+        contactNumber: customer?.phone ?? null,
+        receiver: customer?.name ?? null,
+        buyerName: p.buyerName ?? null,
+        buyerPan: p.buyerPan ?? null,
+        // COD: fulfilment starts once the COD order is placed (interface, "Fulfillment").
+        fulfillmentStatus: cod ? 'received' : null,
+        cartId: draft.cartId,
+        returnUrl: p.returnUrl,
+        codPaymentId: cod ? newUuid() : null,
+        createdAt: at,
+        updatedAt: at,
+      },
+      items: draft.lines.map((l) => ({
         productId: l.productId,
         productKind: l.productKind,
         productTitle: l.productTitle,
@@ -278,15 +267,27 @@ async function reserveOrder(
         carePackageTierLabel: l.carePackage?.tierLabel ?? null,
         carePackageUnitPrice: l.carePackage?.unitPrice ?? null,
       })),
-    );
-    await repo.insertStatus(tx, {
-      orderId: order.id,
-      status: 'payment_pending',
-      notes: cod ? historyNote('cod_checkout') : historyNote('online_checkout', { gateway: p.gateway }),
-      actorType: 'customer',
-      customerId,
-      at,
+      status: {
+        status: 'payment_pending',
+        notes: cod ? historyNote('cod_checkout') : historyNote('online_checkout', { gateway: p.gateway }),
+        actorType: 'customer',
+        customerId,
+        at,
+      },
     });
+    forgetOrder(deps.cache, afterCommit, order);
+    // The coupon use is claimed now, online or COD (docs/api-notes.md, "Coupon uses"): the
+    // coupon row's lock makes concurrent orders with one coupon queue here, so its limits hold;
+    // one that ran out refuses the whole order.
+    if (draft.coupon) {
+      const claim = await claimCouponUse(tx, {
+        couponId: draft.coupon.id,
+        customerId,
+        orderId: order.id,
+        at,
+      });
+      if (!claim.ok) throw cartErrors.couponInvalid('usage_limit_reached');
+    }
     const reserved: Reserved = { order, draft, payment: null };
     if (cod) await recordPlacementIn(deps, tx, afterCommit, reserved, customer);
     else
@@ -505,11 +506,13 @@ export function checkout(deps: CheckoutDeps, customerId: string, body: CheckoutB
 /** `POST /orders/buy-now`: one unit of one product, shipped to the cart's location; the cart is untouched. */
 export function buyNow(deps: CheckoutDeps, customerId: string, body: BuyNowBody) {
   return placeOrder(deps, customerId, body, async (tx) => {
-    const cart = await cartForCheckout(deps, tx, customerId);
+    // The cart's location only: its lines are not part of a buy-now.
+    const cart = await cartLocationForCheckout(tx, customerId);
     const district = cart?.district ?? null;
     const { lines, priced } = await quoteItems(deps, tx, {
       items: [{ productId: body.productId, quantity: 1 }],
       districtName: district?.isActive ? district.name : null,
+      knownDistrict: district?.isActive ? district : null,
       couponCode: body.promoCode ?? null,
       customerId,
     });
@@ -544,7 +547,9 @@ export function buyNow(deps: CheckoutDeps, customerId: string, body: BuyNowBody)
       cartId: null,
       reserve: async (t, _afterCommit, orderId) => {
         if (!physical) return;
-        const outcome = await reserveStock(t, {
+        // The new order holds nothing of the product: setting its hold to one unit reserves one,
+        // in two statements under the stock row's lock (the lock, one write), not five.
+        const outcome = await setReservedQuantity(t, {
           productId: line.product.id,
           quantity: 1,
           owner: orderOwner(orderId),
