@@ -127,7 +127,9 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^COPY console console$/m);
     expect(finalStage).toMatch(/^COPY --from=build \/app\/console\/dist console\/dist$/m);
     expect(finalStage).toMatch(/^COPY drizzle drizzle$/m);
-    expect(finalStage).toMatch(/^ENTRYPOINT \["node", "--enable-source-maps", "dist\/main\.js"\]$/m);
+    expect(finalStage).toMatch(
+      /^ENTRYPOINT \["node", "--enable-source-maps", "--max-semi-space-size=16", "dist\/main\.js"\]$/m,
+    );
     expect(finalStage).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
   });
 
