@@ -93,8 +93,9 @@ const liveSessionQuery = preparedPerDb((db) =>
 
 /**
  * The session behind an access token, if it is still alive: not revoked, not expired, its
- * user active, with the user's role and permissions. One query per authenticated request, on
- * the session's primary key.
+ * user active, with the user's role and permissions. One query on the session's primary key,
+ * made by an authenticated request when its process holds no copy of the session
+ * (`SESSION_CACHE_MS`, platform/auth/authenticator.ts).
  */
 export async function findLiveSession(
   db: Db,
