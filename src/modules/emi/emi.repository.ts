@@ -1,6 +1,7 @@
 // Every query of the EMI module.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { containsPattern } from '../../platform/db/like';
 import type { PageWindow } from '../../platform/http/pagination';
 import { emiBanks, emiConfig, emiInquiries, emiInquiryBanks } from './emi.table';
 
@@ -137,7 +138,7 @@ export async function listInquiries(
     );
   }
   if (filter.search) {
-    const term = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(emiInquiries.customerName, term),

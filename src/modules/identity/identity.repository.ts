@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { containsPattern } from '../../platform/db/like';
 import { preparedPerDb } from '../../platform/db/prepared';
 import { identityErrors } from './identity.errors';
 import {
@@ -246,7 +247,7 @@ export async function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> 
 
 /** A subquery: ids of users of `role` whose name, email or phone contains `term`, any case. */
 export function userIdsMatching(db: Db, term: string, role: string) {
-  const pattern = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+  const pattern = containsPattern(term);
   return db
     .select({ id: users.id })
     .from(users)

@@ -2,6 +2,7 @@
 // print and sync bookkeeping, so the only UPDATEs here are those.
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { containsPattern } from '../../platform/db/like';
 import type { PageWindow } from '../../platform/http/pagination';
 import { type SyncStatus, type TaxDocumentKind, taxDocuments, taxNumberSeries } from './invoices.table';
 
@@ -66,7 +67,7 @@ export interface DocumentFilter {
 }
 
 function where(f: DocumentFilter): SQL | undefined {
-  const escaped = f.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = f.search ? containsPattern(f.search) : undefined;
   return and(
     eq(taxDocuments.kind, f.kind),
     f.fiscalYear ? eq(taxDocuments.fiscalYear, f.fiscalYear) : undefined,
@@ -74,11 +75,11 @@ function where(f: DocumentFilter): SQL | undefined {
     f.to ? lt(taxDocuments.issuedAt, f.to) : undefined,
     f.syncStatus ? eq(taxDocuments.syncStatus, f.syncStatus) : undefined,
     f.orderId ? eq(taxDocuments.orderId, f.orderId) : undefined,
-    escaped
+    pattern
       ? or(
-          ilike(taxDocuments.number, `%${escaped}%`),
-          ilike(taxDocuments.buyerName, `%${escaped}%`),
-          ilike(taxDocuments.buyerPan, `%${escaped}%`),
+          ilike(taxDocuments.number, pattern),
+          ilike(taxDocuments.buyerName, pattern),
+          ilike(taxDocuments.buyerPan, pattern),
         )
       : undefined,
   );

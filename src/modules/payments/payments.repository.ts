@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { containsPattern as contains } from '../../platform/db/like';
 import { pageWindow } from '../../platform/http/pagination';
 import type { AdminPaymentListQuery } from './payments.schemas';
 import { type PaymentRow, type PaymentStatus, payments } from './payments.table';
@@ -95,7 +96,6 @@ export function pendingOnlinePaymentsOfOrder(db: Db, orderId: number): Promise<P
 }
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** An online payment still pending that was made before `staleBefore`. */
 const staleWhere = (staleBefore: Date): SQL =>

@@ -1,6 +1,7 @@
 // Every query of the repairs module.
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { containsPattern } from '../../platform/db/like';
 import type { PageWindow } from '../../platform/http/pagination';
 import type { RepairStatus } from './repairs.rules';
 import { repairRequestDevices, repairRequestStatusHistory, repairRequests } from './repairs.table';
@@ -110,7 +111,7 @@ export async function listRepairs(
     );
   }
   if (filter.search) {
-    c.push(ilike(repairRequests.ticketNumber, `%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
+    c.push(ilike(repairRequests.ticketNumber, containsPattern(filter.search)));
   }
   const where = c.length ? and(...c) : undefined;
   const dir = sort.order === 'asc' ? asc : desc;

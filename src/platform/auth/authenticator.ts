@@ -79,6 +79,8 @@ export class Authenticator {
   /** After the commit that ended these sessions: their copies go, here and on every process. */
   async forgetSessions(sessionIds: readonly string[]): Promise<void> {
     if (!this.#copies || !sessionIds.length) return;
+    // Dropped here first, so this process forgets them even when Redis cannot be reached; the
+    // cache's own notice of the deletes then repeats it, harmlessly.
     for (const id of sessionIds) this.#dropped({ key: LIVE_SESSION_KEY + id });
     const { cache } = this.#copiesOpts!;
     await Promise.all(sessionIds.map((id) => cache.delete(LIVE_SESSION_KEY + id))).catch(() => {});

@@ -51,14 +51,19 @@ const envelopeBytes = new LRUCache<string, { message: string; head: boolean; byt
   sizeCalculation: (entry, key) => entry.bytes.length + key.length,
 });
 
-function sendBytes(reply: FastifyReply, message: string, json: string, envelope: () => string): FastifyReply {
+/** The bytes of an envelope around `json`, encoded on the first answer that carries this text. */
+function encodedOnce(json: string, message: string, head: boolean, envelope: () => string): Buffer {
   let entry = envelopeBytes.get(json);
-  if (entry?.message !== message || entry.head) {
-    entry = { message, head: false, bytes: Buffer.from(envelope(), 'utf8') };
+  if (entry?.message !== message || entry.head !== head) {
+    entry = { message, head, bytes: Buffer.from(envelope(), 'utf8') };
     envelopeBytes.set(json, entry);
   }
+  return entry.bytes;
+}
+
+function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  return reply.send(entry.bytes);
+  return reply.send(bytes);
 }
 
 /**
@@ -66,12 +71,13 @@ function sendBytes(reply: FastifyReply, message: string, json: string, envelope:
  * route's data schema, as bytes encoded once (Fastify's serialiser is skipped).
  */
 export function sendSerialized(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
-  return sendBytes(
-    reply,
-    message,
+  const bytes = encodedOnce(
     dataJson,
+    message,
+    false,
     () => `{"message":${JSON.stringify(message)},"data":${dataJson}}`,
   );
+  return sendJsonBytes(reply, bytes);
 }
 
 /**
@@ -85,14 +91,13 @@ export function sendSerializedServed(
   dataJson: string,
   servedAt: string,
 ): FastifyReply {
-  let entry = envelopeBytes.get(dataJson);
-  if (entry?.message !== message || !entry.head) {
-    const head = `{"message":${JSON.stringify(message)},"data":${dataJson.slice(0, -1)},"servedAt":"`;
-    entry = { message, head: true, bytes: Buffer.from(head, 'utf8') };
-    envelopeBytes.set(dataJson, entry);
-  }
-  reply.type('application/json; charset=utf-8');
-  return reply.send(Buffer.concat([entry.bytes, Buffer.from(`${servedAt}"}}`, 'latin1')]));
+  const head = encodedOnce(
+    dataJson,
+    message,
+    true,
+    () => `{"message":${JSON.stringify(message)},"data":${dataJson.slice(0, -1)},"servedAt":"`,
+  );
+  return sendJsonBytes(reply, Buffer.concat([head, Buffer.from(`${servedAt}"}}`, 'latin1')]));
 }
 
 /** `{ data, meta }` of a paginated list, for lists cached as text (`sendSerializedPage`). */
@@ -101,10 +106,11 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
 
 /** Sends the list envelope around `pageJson`, the text of `{ data, meta }` made by `serializedWith(pageSchema(…))`. */
 export function sendSerializedPage(reply: FastifyReply, message: string, pageJson: string): FastifyReply {
-  return sendBytes(
-    reply,
-    message,
+  const bytes = encodedOnce(
     pageJson,
+    message,
+    false,
     () => `{"message":${JSON.stringify(message)},${pageJson.slice(1)}`,
   );
+  return sendJsonBytes(reply, bytes);
 }

@@ -3,6 +3,7 @@
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
+import { containsPattern } from '../../../platform/db/like';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { blogErrors } from '../blog.errors';
 import { blogCategories, blogPosts } from '../blog.table';
@@ -78,7 +79,7 @@ export async function listAdminCategories(
   q: { search?: string; sort: CategorySort; order: 'asc' | 'desc' },
   page: PageWindow,
 ) {
-  const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const pattern = q.search ? containsPattern(q.search) : undefined;
   const where = pattern
     ? or(ilike(blogCategories.name, pattern), ilike(blogCategories.slug, pattern))
     : undefined;

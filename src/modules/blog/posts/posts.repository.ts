@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
+import { containsPattern } from '../../../platform/db/like';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { blogErrors } from '../blog.errors';
 import { slugFamilyPattern } from '../blog.slugs';
@@ -23,11 +24,6 @@ export type FaqRow = typeof blogPostFaqs.$inferSelect;
 export type VideoRow = typeof blogPostVideos.$inferSelect;
 export type NewFaq = Omit<typeof blogPostFaqs.$inferInsert, 'postId' | 'id'>;
 export type NewVideo = Omit<typeof blogPostVideos.$inferInsert, 'postId' | 'id'>;
-
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-export { containsPattern } from '../../../platform/db/like';
-
-import { containsPattern } from '../../../platform/db/like';
 
 /** The rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/errors';
+import { containsPattern } from '../../../platform/db/like';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { cartErrors } from '../cart.errors';
@@ -76,7 +77,7 @@ export async function listCoupons(
   page: PageWindow,
 ): Promise<{ rows: CouponRow[]; count: number }> {
   const filters: SQL[] = [live];
-  if (q.search) filters.push(ilike(coupons.code, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.search) filters.push(ilike(coupons.code, containsPattern(q.search)));
   if (q.isActive !== undefined) filters.push(eq(coupons.isActive, q.isActive));
   const where = and(...filters);
   const column = { createdAt: coupons.createdAt, code: coupons.code, updatedAt: coupons.updatedAt }[q.sort];

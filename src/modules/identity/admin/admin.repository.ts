@@ -4,6 +4,7 @@ import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-o
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
+import { containsPattern as contains } from '../../../platform/db/like';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { identityErrors } from '../identity.errors';
 import type { NewUser, UserRow } from '../identity.repository';
@@ -16,9 +17,6 @@ export type RoleRow = typeof roles.$inferSelect;
 const ROLE_NAME_UNIQUE = 'roles_name_unique';
 const USER_EMAIL_UNIQUE = 'users_email_unique';
 const USER_ROLE_FK = 'users_role_roles_name_fk';
-
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-import { containsPattern as contains } from '../../../platform/db/like';
 
 export interface ListOrder {
   sort: string;

@@ -2,6 +2,7 @@
 // fulfilment history. State changes go through orders.commands.ts.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import { containsPattern as contains } from '../../../platform/db/like';
 import { pageWindow } from '../../../platform/http/pagination';
 import type { OrderItemRow, OrderRow } from '../orders.repository';
 import { orderAdminNotes, orderFulfillmentHistory, orderItems, orders } from '../orders.table';
@@ -9,9 +10,6 @@ import type { AdminOrderListQuery } from './admin-orders.schemas';
 
 export type AdminNoteRow = typeof orderAdminNotes.$inferSelect;
 export type FulfillmentHistoryRow = typeof orderFulfillmentHistory.$inferSelect;
-
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-import { containsPattern as contains } from '../../../platform/db/like';
 
 /**
  * Every order matching the filters. `matchingCustomers` is the identity module's subquery of

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
+import { containsPattern as contains } from '../../../platform/db/like';
 import { httpErrors } from '../../../platform/http/errors';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { catalogErrors } from '../../catalog';
@@ -133,9 +134,6 @@ export interface AdminFilter {
   /** `term` matches seeded names and comments; `matchingCustomers` (identity's subquery) customer reviews. */
   search?: { term: string; matchingCustomers: SQL | Subquery | SQLWrapper };
 }
-
-/** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
-import { containsPattern as contains } from '../../../platform/db/like';
 
 export async function listAdmin(
   db: Db,

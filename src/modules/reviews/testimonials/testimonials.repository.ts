@@ -1,6 +1,7 @@
 // Every query of testimonials.
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import { containsPattern as contains } from '../../../platform/db/like';
 import type { PageWindow } from '../../../platform/http/pagination';
 import type { TestimonialSort } from './testimonials.schemas';
 import { testimonials } from './testimonials.table';
@@ -46,7 +47,6 @@ const SORT_COLUMNS = {
 } as const;
 
 /** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** One page, ordered by `sort` then id in the same direction (ties keep insertion order), and the total. */
 export async function listTestimonials(
