@@ -689,9 +689,13 @@ describe('identity provider sign-in', () => {
     expect(locations.length).toBeGreaterThan(50);
     for (const value of locations) {
       for (const secret of secrets) expect(value).not.toContain(secret);
-      // A JWT is three base64url parts that start with eyJ; a lone "eyJ" turns up in random
-      // values (a PKCE challenge, a state) now and then.
-      expect(value).not.toMatch(/access_token|refresh_token|id_token|eyJ[\w-]*\.[\w-]+\./);
+      // A JWT's header and payload are both JSON objects, so both base64url parts start with
+      // eyJ. A lone "eyJ" turns up inside random values now and then (the state is three
+      // dot-separated parts, one of them random), so only a part that starts with eyJ and is
+      // followed by another that starts with eyJ counts as a token.
+      expect(value).not.toMatch(
+        /access_token|refresh_token|id_token|(?<![\w-])eyJ[\w-]*\.eyJ[\w-]*\./,
+      );
     }
   });
 });
