@@ -123,6 +123,7 @@ const noCache: Cache = {
   announcesDrops: true,
   onDrop: () => {},
   get: async () => undefined,
+  getMany: async (keys) => keys.map(() => undefined),
   set: async () => {},
   delete: async () => {},
   deleteByPrefix: async () => {},

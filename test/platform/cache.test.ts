@@ -6,7 +6,13 @@ import { type AddressInfo, createServer, type Server, type Socket } from 'node:n
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Cache, type CacheDrop, cached, generationToken } from '../../src/platform/cache/cache';
+import {
+  asText,
+  type Cache,
+  type CacheDrop,
+  cached,
+  cachedInGeneration,
+} from '../../src/platform/cache/cache';
 import { createMemoryCache } from '../../src/platform/cache/memory-cache';
 import { createRedisCache } from '../../src/platform/cache/redis-cache';
 import { TestClock } from '../../src/platform/clock';
@@ -220,14 +226,83 @@ function cacheContract(makeHarness: () => Promise<CacheHarness>) {
     expect(calls).toBe(2);
   });
 
-  it('generationToken() keeps one token until it is deleted, then gives a new one', async () => {
-    const first = await generationToken(cache, 'gen:a');
-    expect(await generationToken(cache, 'gen:a')).toBe(first);
-    expect(await generationToken(cache, 'gen:b')).not.toBe(first);
-    await cache.delete('gen:a');
-    const second = await generationToken(cache, 'gen:a');
-    expect(second).not.toBe(first);
-    expect(await generationToken(cache, 'gen:a')).toBe(second);
+  it('getMany() answers every key in order, undefined where there is none', async () => {
+    await cache.set('many:a', { a: 1 }, 10_000);
+    await cache.set('many:c', 'text', 10_000);
+    expect(await cache.getMany(['many:a', 'many:b', 'many:c'])).toEqual([{ a: 1 }, undefined, 'text']);
+    expect(await cache.getMany([])).toEqual([]);
+  });
+
+  describe('cachedInGeneration()', () => {
+    const counting = <T>(values: T[]) => {
+      const loader = { calls: 0, load: async () => values[loader.calls++]! };
+      return loader;
+    };
+
+    it('loads once and answers from the cache until the generation is dropped', async () => {
+      const loader = counting([{ lines: 1 }, { lines: 2 }]);
+      const read = () => cachedInGeneration(cache, 'gen:cart:1', 'cart:1', 10_000, loader.load);
+      expect(await read()).toEqual({ lines: 1 });
+      expect(await read()).toEqual({ lines: 1 });
+      expect(loader.calls).toBe(1);
+      await cache.delete('gen:cart:1');
+      expect(await read()).toEqual({ lines: 2 });
+      expect(await read()).toEqual({ lines: 2 });
+      expect(loader.calls).toBe(2);
+    });
+
+    it('one generation stands for many entries: dropping it clears them all', async () => {
+      const pageOne = counting(['one', 'one again']);
+      const pageTwo = counting(['two', 'two again']);
+      const read = (key: string, load: () => Promise<string>) =>
+        cachedInGeneration(cache, 'gen:orders', key, 10_000, load, asText);
+      expect(await read('orders:page:1', pageOne.load)).toBe('one');
+      expect(await read('orders:page:2', pageTwo.load)).toBe('two');
+      await cache.delete('gen:orders');
+      expect(await read('orders:page:1', pageOne.load)).toBe('one again');
+      expect(await read('orders:page:2', pageTwo.load)).toBe('two again');
+      expect([pageOne.calls, pageTwo.calls]).toEqual([2, 2]);
+    });
+
+    it('a copy loaded before a change but stored after it is never answered', async () => {
+      let finishLoad!: (value: string) => void;
+      let loading!: () => void;
+      const started = new Promise<void>((resolve) => (loading = resolve));
+      const slow = cachedInGeneration(
+        cache,
+        'gen:cart:2',
+        'cart:2',
+        10_000,
+        () =>
+          new Promise<string>((resolve) => {
+            finishLoad = resolve;
+            loading();
+          }),
+        asText,
+      );
+      // The change commits while the read is loading, and drops the generation after its commit.
+      await started;
+      await cache.delete('gen:cart:2');
+      finishLoad('before the change');
+      expect(await slow).toBe('before the change');
+      const after = counting(['after the change']);
+      expect(await cachedInGeneration(cache, 'gen:cart:2', 'cart:2', 10_000, after.load, asText)).toBe(
+        'after the change',
+      );
+      expect(after.calls).toBe(1);
+    });
+
+    it('an entry lives for its ttl; a value without JSON (undefined) is not kept', async () => {
+      const loader = counting(['first', 'second']);
+      const read = () => cachedInGeneration(cache, 'gen:ttl', 'ttl', 1_000, loader.load, asText);
+      expect(await read()).toBe('first');
+      await passTime(1_100);
+      expect(await read()).toBe('second');
+      const nothing = counting([undefined, undefined]);
+      await cachedInGeneration(cache, 'gen:none', 'none', 10_000, nothing.load);
+      await cachedInGeneration(cache, 'gen:none', 'none', 10_000, nothing.load);
+      expect(nothing.calls).toBe(2);
+    });
   });
 }
 

@@ -1,7 +1,7 @@
 // EMI: the store's instalment setting and banks (admin writes, cached public reads) and the
 // inquiries shoppers send, which staff follow up by hand (EMI is arranged with the bank, not paid here).
 import type { UserPrincipal } from '../../platform/auth/principal';
-import { cached, generationToken } from '../../platform/cache/cache';
+import { cachedInGeneration } from '../../platform/cache/cache';
 import type { Db } from '../../platform/db/database';
 import { type AfterCommit, inTransaction } from '../../platform/db/transaction';
 import { httpErrors } from '../../platform/http/errors';
@@ -43,8 +43,7 @@ const GENERATION_KEY = 'emi:generation:public';
 async function publicRead<T>(deps: EmiDeps, entry: string, load: () => Promise<T>): Promise<T> {
   const ttl = deps.config.EMI_PUBLIC_CACHE_TTL_SECONDS;
   if (ttl <= 0) return load();
-  const token = await generationToken(deps.cache, GENERATION_KEY);
-  return cached(deps.cache, `emi:public:${entry}:${token}`, ttl * 1000, load);
+  return cachedInGeneration(deps.cache, GENERATION_KEY, `emi:public:${entry}`, ttl * 1000, load);
 }
 
 function clearPublicCache(deps: EmiDeps, afterCommit: AfterCommit): void {

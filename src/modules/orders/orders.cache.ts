@@ -1,12 +1,12 @@
 // The order caches of the interface's Limits: the customer's list and details
 // (ORDER_HISTORY_CACHE_TTL_SECONDS) and the back office's (ORDER_ADMIN_CACHE_TTL_SECONDS).
-// Every entry's key carries a generation token, read before the entry is loaded: the order's
-// own for its details, the customer's and the back office's for the lists. A change drops the
-// tokens after commit (`forgetOrder`), so the next read loads afresh under a new token. A read
-// that loaded just before the commit files its stale copy under the dropped token, where no
-// one looks again (deleting the entry itself would let that copy land after the delete), and
-// no change has to scan the key space for the pages it touched.
-import { type Cache, cached, generationToken } from '../../platform/cache/cache';
+// Every entry is kept with a generation token, read together with it: the order's own for its
+// details, the customer's and the back office's for the lists. A change drops the tokens after
+// commit (`forgetOrder`), so the next read loads afresh under a new token. A read that loaded
+// just before the commit stores its stale copy with the dropped token, which no read takes
+// (deleting the entry itself would let that copy land after the delete), and no change has to
+// scan the key space for the pages it touched (`cachedInGeneration`).
+import { type Cache, cachedInGeneration } from '../../platform/cache/cache';
 import type { AfterCommit } from '../../platform/db/transaction';
 
 const keys = {
@@ -27,8 +27,7 @@ async function through<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   if (ttlSeconds <= 0) return load();
-  const token = await generationToken(cache, generationKey);
-  return cached(cache, `orders:${entry}:${token}`, ttlSeconds * 1000, load);
+  return cachedInGeneration(cache, generationKey, `orders:${entry}`, ttlSeconds * 1000, load);
 }
 
 export const orderCache = {

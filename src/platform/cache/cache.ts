@@ -33,6 +33,8 @@ export interface Cache {
    */
   onDrop(listener: (drop: CacheDrop) => void): void;
   get<T>(key: string, options?: LocalCopy): Promise<T | undefined>;
+  /** The values of `keys` in one round trip (undefined where there is none); no local copies. */
+  getMany(keys: readonly string[]): Promise<unknown[]>;
   set<T>(key: string, value: T, ttlMs: number, options?: LocalCopy): Promise<void>;
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix` (e.g. all cached pages of one list). */
@@ -72,17 +74,59 @@ export async function cached<T>(
 /** Longer than any entry filed under a token lives, so a token outlives its entries. */
 const GENERATION_TTL_MS = 86_400_000;
 
-/**
- * The current generation token under `key` (a new one when there is none). Put it in the keys of
- * entries that a change must clear, read it before loading, and let the change delete it after
- * its commit: a read that loaded just before the commit then files its stale copy under the old
- * token, where nobody looks again. Deleting the entry itself would not do: that stale copy could
- * be written after the delete.
- */
-export async function generationToken(cache: Cache, key: string): Promise<string> {
-  const current = await cache.get<string>(key);
-  if (current) return current;
+async function freshGenerationToken(cache: Cache, key: string): Promise<string> {
   const fresh = randomUUID();
   await cache.set(key, fresh, GENERATION_TTL_MS);
   return fresh;
 }
+
+/**
+ * Reads through the cache like `cached`, for an entry that a change must clear after its commit
+ * and that a read may be loading meanwhile. The entry is kept under `key` together with the
+ * generation token it was loaded under (a random value under `generationKey`, made when there is
+ * none); a change deletes the token after its commit, and a read fetches the token and the entry
+ * in one round trip: a hit is an entry whose token is the current one. A read that loaded just
+ * before the commit stores its stale copy with the dropped token, which no later read takes
+ * (deleting the entry itself would not do: that copy could be written after the delete). One
+ * token can stand for many entries (every page of a customer's orders), so a change clears them
+ * all with one delete, without scanning the key space. The token and the entry are read
+ * together because a signed-in cart read spent a tenth of its CPU on a second round trip.
+ */
+export async function cachedInGeneration<T>(
+  cache: Cache,
+  generationKey: string,
+  key: string,
+  ttlMs: number,
+  load: () => Promise<T>,
+  /** Text in the cache: JSON by default; `asText` for a value that is text already. */
+  codec: { encode: (value: T) => string | undefined; decode: (text: string) => T } = json as never,
+): Promise<T> {
+  let token: unknown;
+  let entry: unknown;
+  try {
+    [token, entry] = await cache.getMany([generationKey, key]);
+  } catch {
+    return load();
+  }
+  if (typeof token === 'string' && token && typeof entry === 'string' && entry.startsWith(`${token} `)) {
+    return codec.decode(entry.slice(token.length + 1));
+  }
+  if (typeof token !== 'string' || !token) {
+    try {
+      token = await freshGenerationToken(cache, generationKey);
+    } catch {
+      return load();
+    }
+  }
+  const value = await load();
+  const text = codec.encode(value);
+  if (text !== undefined) await cache.set(key, `${token as string} ${text}`, ttlMs).catch(() => {});
+  return value;
+}
+
+const json = {
+  encode: (value: unknown) => JSON.stringify(value),
+  decode: (text: string) => JSON.parse(text),
+};
+/** For `cachedInGeneration` of a value that is text already (an answer serialised once). */
+export const asText = { encode: (text: string) => text, decode: (text: string) => text };

@@ -61,6 +61,13 @@ export function createMemoryCache(opts: {
     }
     return entry;
   };
+  const read = (key: string): unknown => {
+    const entry = live(key);
+    if (!entry) return undefined;
+    // Parsed on every read, so no caller shares (and can change) the cached object. Cached
+    // response text (a page already serialised) skips the parse: that is what it is cached for.
+    return entry.text ? entry.value : JSON.parse(entry.value);
+  };
 
   return {
     driver: 'memory',
@@ -69,11 +76,10 @@ export function createMemoryCache(opts: {
       dropListeners.push(listener);
     },
     async get<T>(key: string) {
-      const entry = live(key);
-      if (!entry) return undefined;
-      // Parsed on every read, so no caller shares (and can change) the cached object. Cached
-      // response text (a page already serialised) skips the parse: that is what it is cached for.
-      return (entry.text ? entry.value : JSON.parse(entry.value)) as T;
+      return read(key) as T | undefined;
+    },
+    async getMany(keys) {
+      return keys.map(read);
     },
     async set(key, value, ttlMs, options) {
       if (options?.local) dropped({ key });

@@ -133,6 +133,11 @@ export function createRedisCache(opts: {
       copies.set(key, entry);
       return (entry.text ?? decode(raw)) as T;
     },
+    async getMany(keys) {
+      if (!keys.length) return [];
+      const raws = await withinMs(timeoutMs, redis.mget(keys.map(k)));
+      return raws.map((raw) => (raw === null ? undefined : decode(raw)));
+    },
     async set(key, value, ttlMs, options?: LocalCopy) {
       const raw = encode(value);
       const local = localTtlMs > 0 && options?.local;

@@ -66,18 +66,27 @@ function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
   return reply.send(bytes);
 }
 
+const envelopeText = (message: string, dataJson: string) =>
+  `{"message":${JSON.stringify(message)},"data":${dataJson}}`;
+
 /**
  * Sends the success envelope around `dataJson`, JSON text made by `serializedWith` with the
  * route's data schema, as bytes encoded once (Fastify's serialiser is skipped).
  */
 export function sendSerialized(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
-  const bytes = encodedOnce(
-    dataJson,
-    message,
-    false,
-    () => `{"message":${JSON.stringify(message)},"data":${dataJson}}`,
+  return sendJsonBytes(
+    reply,
+    encodedOnce(dataJson, message, false, () => envelopeText(message, dataJson)),
   );
-  return sendJsonBytes(reply, bytes);
+}
+
+/**
+ * `sendSerialized` for an answer cached per person (a customer's cart): its text changes with
+ * every change of theirs and is seen by one client, so its bytes are not kept.
+ */
+export function sendSerializedText(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  return reply.send(envelopeText(message, dataJson));
 }
 
 /**

@@ -693,9 +693,7 @@ describe('identity provider sign-in', () => {
       // eyJ. A lone "eyJ" turns up inside random values now and then (the state is three
       // dot-separated parts, one of them random), so only a part that starts with eyJ and is
       // followed by another that starts with eyJ counts as a token.
-      expect(value).not.toMatch(
-        /access_token|refresh_token|id_token|(?<![\w-])eyJ[\w-]*\.eyJ[\w-]*\./,
-      );
+      expect(value).not.toMatch(/access_token|refresh_token|id_token|(?<![\w-])eyJ[\w-]*\.eyJ[\w-]*\./);
     }
   });
 });

@@ -3,7 +3,7 @@
 // a customer's cart. The districts list of /cart/location/districts is the catalog's.
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
-import { envelopeSchema, ok } from '../../../platform/http/envelope';
+import { envelopeSchema, ok, sendSerializedText } from '../../../platform/http/envelope';
 import { httpErrors } from '../../../platform/http/errors';
 import type { ModuleContext } from '../../../platform/module';
 import { cartErrors } from '../cart.errors';
@@ -47,7 +47,8 @@ export async function registerCarts(ctx: ModuleContext) {
           response: cartReply,
         },
       },
-      async (request) => ok(await carts.getCart(ctx, currentUser(request).userId), 'Cart'),
+      async (request, reply) =>
+        sendSerializedText(reply, 'Cart', await carts.getCartText(ctx, currentUser(request).userId)) as never,
     );
 
     app.post(

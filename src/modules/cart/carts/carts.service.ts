@@ -3,9 +3,9 @@
 // Every change runs in one transaction on the locked cart row, counts against the customer's
 // sliding-window limit, and clears the customer's cached cart after commit. How lines are
 // priced is carts.lines.ts; a quote without a cart is carts.quote.ts.
-import { cached } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
+import { serializedWith } from '../../../platform/http/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import {
   extendReservations,
@@ -18,7 +18,7 @@ import {
 } from '../../catalog';
 import { type CouponRejection, cartErrors, couponRejectionMessage } from '../cart.errors';
 import * as couponRepo from '../coupons/coupons.repository';
-import { cartCacheKey, forgetCachedCart } from './carts.cache';
+import { cachedCartText, forgetCachedCart } from './carts.cache';
 import {
   checkCarePackage,
   checkQuantity,
@@ -30,13 +30,14 @@ import {
 import { mergeItems } from './carts.quote';
 import { consumeSlidingLimit } from './carts.rate-limit';
 import * as repo from './carts.repository';
-import type {
-  AddItemBody,
-  CarePackageChoiceBody,
-  CartView,
-  QuoteItem,
-  SetLocationBody,
-  ShippingLocationView,
+import {
+  type AddItemBody,
+  type CarePackageChoiceBody,
+  type CartView,
+  cart as cartSchema,
+  type QuoteItem,
+  type SetLocationBody,
+  type ShippingLocationView,
 } from './carts.schemas';
 import type { carts } from './carts.table';
 
@@ -87,13 +88,21 @@ async function readView(deps: CartDeps, db: Db, cart: repo.CartRow): Promise<Car
 
 // ---------- reads ----------
 
-export async function getCart(deps: CartDeps, customerId: string): Promise<CartView> {
+/**
+ * The customer's active cart as GET /api/cart answers it, as JSON text: cached that way, so a
+ * hit is sent as it is, with nothing parsed or serialised.
+ */
+export async function getCartText(deps: CartDeps, customerId: string): Promise<string> {
   const load = async () => {
     const cart = await repo.ensureActiveCart(deps.db, customerId, deps.clock.now());
-    return readView(deps, deps.db, cart);
+    return serializedWith(cartSchema, await readView(deps, deps.db, cart));
   };
   const ttl = deps.config.CART_CUSTOMER_CACHE_TTL_SECONDS * 1000;
-  return ttl > 0 ? cached(deps.cache, await cartCacheKey(deps.cache, customerId), ttl, load) : load();
+  return ttl > 0 ? cachedCartText(deps.cache, ttl, customerId, load) : load();
+}
+
+export async function getCart(deps: CartDeps, customerId: string): Promise<CartView> {
+  return JSON.parse(await getCartText(deps, customerId)) as CartView;
 }
 
 export async function adminGetCart(deps: CartDeps, userId: string): Promise<CartView> {
