@@ -113,13 +113,19 @@ export function sendSerializedServed(
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: pageMetaSchema });
 
+const pageEnvelopeText = (message: string, pageJson: string) =>
+  `{"message":${JSON.stringify(message)},${pageJson.slice(1)}`;
+
 /** Sends the list envelope around `pageJson`, the text of `{ data, meta }` made by `serializedWith(pageSchema(…))`. */
 export function sendSerializedPage(reply: FastifyReply, message: string, pageJson: string): FastifyReply {
-  const bytes = encodedOnce(
-    pageJson,
-    message,
-    false,
-    () => `{"message":${JSON.stringify(message)},${pageJson.slice(1)}`,
+  return sendJsonBytes(
+    reply,
+    encodedOnce(pageJson, message, false, () => pageEnvelopeText(message, pageJson)),
   );
-  return sendJsonBytes(reply, bytes);
+}
+
+/** `sendSerializedPage` for lists cached per person or changing often (orders): bytes not kept. */
+export function sendSerializedPageText(reply: FastifyReply, message: string, pageJson: string): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  return reply.send(pageEnvelopeText(message, pageJson));
 }

@@ -2,7 +2,12 @@
 // refund decisions, notes, serial numbers and COD collection.
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
-import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
+import {
+  envelopeSchema,
+  listEnvelopeSchema,
+  ok,
+  sendSerializedPageText,
+} from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
 import type { OrderDeps } from '../orders.commands';
@@ -34,10 +39,12 @@ export function registerAdminOrders(ctx: ModuleContext, deps: OrderDeps) {
         response: { 200: listEnvelopeSchema(s.adminOrderListItem) },
       },
     },
-    async (request) => {
-      const { data, meta } = await adminOrders.listAdminOrders(deps, request.query);
-      return okWithMeta(data, meta, 'Orders');
-    },
+    async (request, reply) =>
+      sendSerializedPageText(
+        reply,
+        'Orders',
+        await adminOrders.listAdminOrdersText(deps, request.query),
+      ) as never,
   );
 
   app.get(

@@ -6,6 +6,7 @@
 import type { UserPrincipal } from '../../../platform/auth/principal';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction, readTogether } from '../../../platform/db/transaction';
+import { pageSchema, serializedWith } from '../../../platform/http/envelope';
 import { pageMeta } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { recordActivity } from '../../activity';
@@ -20,15 +21,16 @@ import * as orders from '../orders.repository';
 import type { AsyncRequestView, OrderItemView } from '../orders.schemas';
 import { toDetail, toItemView, toListItem, toRequestView } from '../orders.views';
 import * as repo from './admin-orders.repository';
-import type {
-  AdminNoteView,
-  AdminOrderDetail,
-  AdminOrderListItem,
-  AdminOrderListQuery,
-  CodCollectionView,
-  OrderRefundView,
-  ProcessRefundBody,
-  SettleRefundBody,
+import {
+  type AdminNoteView,
+  type AdminOrderDetail,
+  type AdminOrderListItem,
+  type AdminOrderListQuery,
+  adminOrderListItem,
+  type CodCollectionView,
+  type OrderRefundView,
+  type ProcessRefundBody,
+  type SettleRefundBody,
 } from './admin-orders.schemas';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -45,12 +47,13 @@ async function existingOrder(db: Db, orderId: number): Promise<orders.OrderRow> 
 
 // ---------- reads ----------
 
-export function listAdminOrders(
+/** A page of the back office's order list as the JSON text of `{ data, meta }` (cached that way). */
+export function listAdminOrdersText(
   deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
   q: AdminOrderListQuery,
-): Promise<{ data: AdminOrderListItem[]; meta: ReturnType<typeof pageMeta> }> {
-  return orderCache.adminList(deps.cache, deps.config.ORDER_ADMIN_CACHE_TTL_SECONDS, q, () =>
-    loadAdminOrders(deps, q),
+): Promise<string> {
+  return orderCache.adminList(deps.cache, deps.config.ORDER_ADMIN_CACHE_TTL_SECONDS, q, async () =>
+    serializedWith(pageSchema(adminOrderListItem), await loadAdminOrders(deps, q)),
   );
 }
 

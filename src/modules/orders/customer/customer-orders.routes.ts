@@ -2,7 +2,12 @@
 // one order, the async cancel and its request, and the refund request.
 import { access } from '../../../platform/auth/access';
 import { currentUser } from '../../../platform/http/access-hook';
-import { envelopeSchema, listEnvelopeSchema, ok, okWithMeta } from '../../../platform/http/envelope';
+import {
+  envelopeSchema,
+  listEnvelopeSchema,
+  ok,
+  sendSerializedPageText,
+} from '../../../platform/http/envelope';
 import { intIdParams } from '../../../platform/http/params';
 import type { ModuleContext } from '../../../platform/module';
 import type { OrderDeps } from '../orders.commands';
@@ -30,10 +35,12 @@ export function customerOrderRoutes(ctx: ModuleContext, deps: OrderDeps) {
           response: { 200: listEnvelopeSchema(s.orderListItem) },
         },
       },
-      async (request) => {
-        const { data, meta } = await orders.listOrders(deps, currentUser(request).userId, request.query);
-        return okWithMeta(data, meta, 'Orders');
-      },
+      async (request, reply) =>
+        sendSerializedPageText(
+          reply,
+          'Orders',
+          await orders.listOrdersText(deps, currentUser(request).userId, request.query),
+        ) as never,
     );
 
     app.get(

@@ -4,6 +4,7 @@
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { publishEvent } from '../../../platform/events/events';
+import { pageSchema, serializedWith } from '../../../platform/http/envelope';
 import { pageMeta } from '../../../platform/http/pagination';
 import { newUuid } from '../../../platform/ids';
 import { subscriptionInfoOf } from '../fulfillment/fulfillment.commands';
@@ -12,7 +13,13 @@ import { notifyOrder, type OrderDeps, orderKeysDelivered } from '../orders.comma
 import { orderErrors } from '../orders.errors';
 import { cancelJob } from '../orders.jobs';
 import * as repo from '../orders.repository';
-import type { AsyncRequestView, OrderDetail, OrderListQuery, RefundBody } from '../orders.schemas';
+import {
+  type AsyncRequestView,
+  type OrderDetail,
+  type OrderListQuery,
+  orderListItem,
+  type RefundBody,
+} from '../orders.schemas';
 import { toDetail, toListItem, toRequestView } from '../orders.views';
 
 async function ownOrder(db: Db, customerId: string, orderId: number) {
@@ -22,13 +29,16 @@ async function ownOrder(db: Db, customerId: string, orderId: number) {
   return order;
 }
 
-export function listOrders(
+/** The customer's page of orders as the JSON text of `{ data, meta }` (cached that way). */
+export function listOrdersText(
   deps: Pick<OrderDeps, 'db' | 'cache' | 'config'>,
   customerId: string,
   q: OrderListQuery,
-) {
+): Promise<string> {
   const ttl = deps.config.ORDER_HISTORY_CACHE_TTL_SECONDS;
-  return orderCache.customerList(deps.cache, ttl, customerId, q, () => loadOrderList(deps, customerId, q));
+  return orderCache.customerList(deps.cache, ttl, customerId, q, async () =>
+    serializedWith(pageSchema(orderListItem), await loadOrderList(deps, customerId, q)),
+  );
 }
 
 async function loadOrderList(deps: Pick<OrderDeps, 'db'>, customerId: string, q: OrderListQuery) {
