@@ -6,7 +6,7 @@
 // just before the commit stores its stale copy with the dropped token, which no read takes
 // (deleting the entry itself would let that copy land after the delete), and no change has to
 // scan the key space for the pages it touched (`cachedInGeneration`).
-import { asText, type Cache, cachedInGeneration } from '../../platform/cache/cache';
+import { asText, type Cache, cachedInGeneration, type TextCodec } from '../../platform/cache/cache';
 import type { AfterCommit } from '../../platform/db/transaction';
 
 const keys = {
@@ -25,7 +25,7 @@ async function through<T>(
   generationKey: string,
   entry: string,
   load: () => Promise<T>,
-  codec?: Parameters<typeof cachedInGeneration<T>>[5],
+  codec?: TextCodec<T>,
 ): Promise<T> {
   if (ttlSeconds <= 0) return load();
   return cachedInGeneration(cache, generationKey, `orders:${entry}`, ttlSeconds * 1000, load, codec);

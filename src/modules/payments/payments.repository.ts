@@ -95,8 +95,6 @@ export function pendingOnlinePaymentsOfOrder(db: Db, orderId: number): Promise<P
     .where(and(eq(payments.orderId, orderId), eq(payments.method, 'online'), eq(payments.status, 'pending')));
 }
 
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-
 /** An online payment still pending that was made before `staleBefore`. */
 const staleWhere = (staleBefore: Date): SQL =>
   and(eq(payments.status, 'pending'), eq(payments.method, 'online'), lt(payments.createdAt, staleBefore))!;

@@ -98,35 +98,38 @@ export async function cachedInGeneration<T>(
   key: string,
   ttlMs: number,
   load: () => Promise<T>,
-  /** Text in the cache: JSON by default; `asText` for a value that is text already. */
-  codec: { encode: (value: T) => string | undefined; decode: (text: string) => T } = json as never,
+  /** JSON by default; `asText` for a value that is text already. */
+  codec: TextCodec<T> = asJson as TextCodec<T>,
 ): Promise<T> {
-  let token: unknown;
-  let entry: unknown;
+  let token: string;
+  let hit: string | undefined;
   try {
-    [token, entry] = await cache.getMany([generationKey, key]);
+    const [current, entry] = await cache.getMany([generationKey, key]);
+    if (typeof current === 'string' && current) {
+      token = current;
+      if (typeof entry === 'string' && entry.startsWith(`${token} `)) hit = entry.slice(token.length + 1);
+    } else {
+      token = await freshGenerationToken(cache, generationKey);
+    }
   } catch {
     return load();
   }
-  if (typeof token === 'string' && token && typeof entry === 'string' && entry.startsWith(`${token} `)) {
-    return codec.decode(entry.slice(token.length + 1));
-  }
-  if (typeof token !== 'string' || !token) {
-    try {
-      token = await freshGenerationToken(cache, generationKey);
-    } catch {
-      return load();
-    }
-  }
+  if (hit !== undefined) return codec.decode(hit);
   const value = await load();
   const text = codec.encode(value);
-  if (text !== undefined) await cache.set(key, `${token as string} ${text}`, ttlMs).catch(() => {});
+  if (text !== undefined) await cache.set(key, `${token} ${text}`, ttlMs).catch(() => {});
   return value;
 }
 
-const json = {
-  encode: (value: unknown) => JSON.stringify(value),
-  decode: (text: string) => JSON.parse(text),
+/** How `cachedInGeneration` keeps a value as text (undefined: not kept). */
+export interface TextCodec<T> {
+  encode(value: T): string | undefined;
+  decode(text: string): T;
+}
+
+const asJson: TextCodec<unknown> = {
+  encode: (value) => JSON.stringify(value),
+  decode: (text) => JSON.parse(text),
 };
 /** For `cachedInGeneration` of a value that is text already (an answer serialised once). */
-export const asText = { encode: (text: string) => text, decode: (text: string) => text };
+export const asText: TextCodec<string> = { encode: (text) => text, decode: (text) => text };

@@ -61,9 +61,10 @@ function encodedOnce(json: string, message: string, head: boolean, envelope: () 
   return entry.bytes;
 }
 
-function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+/** Sends JSON already made (text or its bytes) as it is: Fastify's serialiser is skipped. */
+function sendJson(reply: FastifyReply, body: string | Buffer): FastifyReply {
   reply.type('application/json; charset=utf-8');
-  return reply.send(bytes);
+  return reply.send(body);
 }
 
 const envelopeText = (message: string, dataJson: string) =>
@@ -74,7 +75,7 @@ const envelopeText = (message: string, dataJson: string) =>
  * route's data schema, as bytes encoded once (Fastify's serialiser is skipped).
  */
 export function sendSerialized(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
-  return sendJsonBytes(
+  return sendJson(
     reply,
     encodedOnce(dataJson, message, false, () => envelopeText(message, dataJson)),
   );
@@ -85,8 +86,7 @@ export function sendSerialized(reply: FastifyReply, message: string, dataJson: s
  * every change of theirs and is seen by one client, so its bytes are not kept.
  */
 export function sendSerializedText(reply: FastifyReply, message: string, dataJson: string): FastifyReply {
-  reply.type('application/json; charset=utf-8');
-  return reply.send(envelopeText(message, dataJson));
+  return sendJson(reply, envelopeText(message, dataJson));
 }
 
 /**
@@ -106,7 +106,7 @@ export function sendSerializedServed(
     true,
     () => `{"message":${JSON.stringify(message)},"data":${dataJson.slice(0, -1)},"servedAt":"`,
   );
-  return sendJsonBytes(reply, Buffer.concat([head, Buffer.from(`${servedAt}"}}`, 'latin1')]));
+  return sendJson(reply, Buffer.concat([head, Buffer.from(`${servedAt}"}}`, 'latin1')]));
 }
 
 /** `{ data, meta }` of a paginated list, for lists cached as text (`sendSerializedPage`). */
@@ -118,7 +118,7 @@ const pageEnvelopeText = (message: string, pageJson: string) =>
 
 /** Sends the list envelope around `pageJson`, the text of `{ data, meta }` made by `serializedWith(pageSchema(…))`. */
 export function sendSerializedPage(reply: FastifyReply, message: string, pageJson: string): FastifyReply {
-  return sendJsonBytes(
+  return sendJson(
     reply,
     encodedOnce(pageJson, message, false, () => pageEnvelopeText(message, pageJson)),
   );
@@ -126,6 +126,5 @@ export function sendSerializedPage(reply: FastifyReply, message: string, pageJso
 
 /** `sendSerializedPage` for lists cached per person or changing often (orders): bytes not kept. */
 export function sendSerializedPageText(reply: FastifyReply, message: string, pageJson: string): FastifyReply {
-  reply.type('application/json; charset=utf-8');
-  return reply.send(pageEnvelopeText(message, pageJson));
+  return sendJson(reply, pageEnvelopeText(message, pageJson));
 }

@@ -46,8 +46,6 @@ const SORT_COLUMNS = {
   rating: testimonials.rating,
 } as const;
 
-/** An ILIKE pattern matching `term` anywhere, with its wildcards taken literally. */
-
 /** One page, ordered by `sort` then id in the same direction (ties keep insertion order), and the total. */
 export async function listTestimonials(
   db: Db,
