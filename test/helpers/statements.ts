@@ -21,6 +21,10 @@ export interface StatementRecorder {
 
 type Run = (...args: unknown[]) => unknown;
 
+/** The statements one per line, those inside a transaction marked `tx |`: a failed count's message. */
+export const statementListing = (statements: RecordedStatement[]) =>
+  statements.map((s) => `${s.inTransaction ? 'tx | ' : '   | '}${s.text.slice(0, 160)}`).join('\n');
+
 const textOf = (query: unknown): string =>
   typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? query);
 

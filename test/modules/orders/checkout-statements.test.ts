@@ -4,7 +4,7 @@
 // a change that saves one lowers the number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../../src/modules/catalog/taxonomy/taxonomy.table';
-import { type RecordedStatement, recordStatements, type StatementRecorder } from '../../helpers/statements';
+import { recordStatements, type StatementRecorder, statementListing } from '../../helpers/statements';
 import { type OrdersTestApp, ordersTestApp, RETURN_URL } from './calls';
 
 /**
@@ -20,9 +20,6 @@ const IN_TRANSACTION = 10;
  * (one write: counts, reservation, ledger); commit.
  */
 const IN_TRANSACTION_BUY_NOW = 9;
-
-const listing = (statements: RecordedStatement[]) =>
-  statements.map((s) => `${s.inTransaction ? 'tx | ' : '   | '}${s.text.slice(0, 160)}`).join('\n');
 
 describe('the statements of a COD checkout of one line, and of a COD buy-now', () => {
   let c: OrdersTestApp;
@@ -60,13 +57,13 @@ describe('the statements of a COD checkout of one line, and of a COD buy-now', (
     const inside = statements.filter((s) => s.inTransaction);
     expect(
       inside.filter((s) => /^begin/i.test(s.text)),
-      listing(statements),
+      statementListing(statements),
     ).toHaveLength(1);
-    expect(inside.at(-1)?.text, listing(statements)).toMatch(/^commit/i);
+    expect(inside.at(-1)?.text, statementListing(statements)).toMatch(/^commit/i);
     // The stock rows are locked last, by the statements just before the commit (bench/README.md,
     // "shorter stock locks").
-    expect(inside.at(-2)?.text, listing(statements)).toMatch(/stock/i);
-    return { res, inside, all: listing(statements) };
+    expect(inside.at(-2)?.text, statementListing(statements)).toMatch(/stock/i);
+    return { res, inside, all: statementListing(statements) };
   }
 
   it(`sends ${IN_TRANSACTION} statements inside its one transaction, the stock hand-over last`, async () => {

@@ -187,12 +187,12 @@ export async function cartLines(
   deps: Pick<ModuleContext, 'storage'>,
   db: Db,
   items: repo.CartItemRow[],
+  known: ReadonlyMap<number, ProductForSale> = new Map(),
 ): Promise<LineInput[]> {
-  const products = await findProductsForSale(
-    deps,
-    db,
-    items.map((i) => i.productId),
-  );
+  const missing = items.map((i) => i.productId).filter((id) => !known.has(id));
+  const products = missing.length
+    ? new Map([...known, ...(await findProductsForSale(deps, db, missing))])
+    : known;
   return items.map((i) => ({
     id: i.id,
     product: products.get(i.productId)!,
@@ -212,8 +212,18 @@ export async function cartLines(
   }));
 }
 
-export async function priceCart(deps: Pick<ModuleContext, 'storage'>, db: Db, cart: repo.CartRow, at: Date) {
-  const lines = await cartLines(deps, db, await repo.itemsOf(db, cart.id));
+/**
+ * The cart's lines priced. `known`: what a cart change already holds in the same transaction
+ * (its lines as they now are, the products it read), so pricing reads neither again.
+ */
+export async function priceCart(
+  deps: Pick<ModuleContext, 'storage'>,
+  db: Db,
+  cart: repo.CartRow,
+  at: Date,
+  known?: { items: repo.CartItemRow[]; products: ReadonlyMap<number, ProductForSale> },
+) {
+  const lines = await cartLines(deps, db, known?.items ?? (await repo.itemsOf(db, cart.id)), known?.products);
   const priced = await priceLines(db, {
     lines,
     coupon: cart.couponId ? { id: cart.couponId } : null,

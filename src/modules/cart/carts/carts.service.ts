@@ -127,8 +127,13 @@ interface Change {
   tx: Db;
   cart: repo.CartRow;
   at: Date;
-  /** The cart's lines as they are now (under the cart's lock). */
+  /**
+   * The cart's lines as they are now (under the cart's lock), kept in step with every line
+   * written (`putLine`, `dropLine`) so pricing does not read them again.
+   */
   items: repo.CartItemRow[];
+  /** The products read so far in this change, by id (`forSale`): pricing reuses them. */
+  products: Map<number, ProductForSale>;
   /**
    * What the cart is to hold of each physical product the change touched: taken last, right
    * before the commit (see `change`), so buyers of one product queue on its stock row only for
@@ -163,10 +168,20 @@ async function change(
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const locked = await repo.lockActiveCart(tx, customerId, now);
     const holds = new Map<number, number>();
-    const cartChanges =
-      (await work({ tx, cart: locked, at: now, items: await repo.itemsOf(tx, locked.id), holds })) ?? {};
+    const c: Change = {
+      tx,
+      cart: locked,
+      at: now,
+      items: await repo.itemsOf(tx, locked.id),
+      products: new Map(),
+      holds,
+    };
+    const cartChanges = (await work(c)) ?? {};
     let cart = { ...locked, ...cartChanges } as repo.CartRow;
-    const { lines, priced } = await priceCart(deps, tx, cart, now);
+    const { lines, priced } = await priceCart(deps, tx, cart, now, {
+      items: c.items.sort(lineOrder),
+      products: c.products,
+    });
     let promoNotice: string | null = null;
     if (cart.couponId && priced.couponRejection) {
       if (opts.strictCoupon) throw cartErrors.couponInvalid(priced.couponRejection);
@@ -216,10 +231,43 @@ function hold(c: Change, product: { id: number; productKind: string }, quantity:
   if (product.productKind === 'physical') c.holds.set(product.id, quantity);
 }
 
-async function productOnSale(deps: CartDeps, db: Db, productId: number): Promise<ProductForSale> {
-  const product = (await findProductsForSale(deps, db, [productId])).get(productId);
+/**
+ * Products of a change, read once: the first read takes every line's product with the ones
+ * asked for, so pricing the cart afterwards needs no read of its own.
+ */
+async function forSale(
+  deps: CartDeps,
+  c: Change,
+  productIds: number[],
+): Promise<Map<number, ProductForSale>> {
+  const missing = [...new Set([...productIds, ...c.items.map((i) => i.productId)])].filter(
+    (id) => !c.products.has(id),
+  );
+  if (missing.length)
+    for (const [id, product] of await findProductsForSale(deps, c.tx, missing)) c.products.set(id, product);
+  return c.products;
+}
+
+async function productOnSale(deps: CartDeps, c: Change, productId: number): Promise<ProductForSale> {
+  const product = (await forSale(deps, c, [productId])).get(productId);
   if (!product?.onSale) throw cartErrors.productNotFound(productId);
   return product;
+}
+
+/** The order the cart's lines are read in (repo.itemsOf): oldest first, then by id. */
+const lineOrder = (a: repo.CartItemRow, b: repo.CartItemRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A line written in this change: `c.items` holds it as the database now does. */
+function putLine(c: Change, row: repo.CartItemRow) {
+  const at = c.items.findIndex((i) => i.id === row.id);
+  if (at >= 0) c.items[at] = row;
+  else c.items.push(row);
+}
+
+async function dropLine(c: Change, line: repo.CartItemRow) {
+  await repo.deleteItem(c.tx, line.id);
+  c.items = c.items.filter((i) => i.id !== line.id);
 }
 
 function lineOf(c: Change, itemId: string): repo.CartItemRow {
@@ -264,14 +312,18 @@ async function writeLine(
     ...(pkg !== undefined ? packageColumns(pkg) : {}),
     updatedAt: c.at,
   };
-  if (existing) await repo.updateItem(c.tx, existing.id, values);
-  else await repo.insertItem(c.tx, { cartId: c.cart.id, productId: product.id, createdAt: c.at, ...values });
+  putLine(
+    c,
+    existing
+      ? await repo.updateItem(c.tx, existing.id, values)
+      : await repo.insertItem(c.tx, { cartId: c.cart.id, productId: product.id, createdAt: c.at, ...values }),
+  );
 }
 
 export function addItem(deps: CartChangeDeps, customerId: string, body: AddItemBody) {
   checkQuantity(body.quantity);
   return change(deps, customerId, async (c) => {
-    const product = await productOnSale(deps, c.tx, body.productId);
+    const product = await productOnSale(deps, c, body.productId);
     const existing = c.items.find((i) => i.productId === product.id);
     await writeLine(c, product, (existing?.quantity ?? 0) + body.quantity, body.carePackage);
     return undefined;
@@ -284,17 +336,17 @@ async function setLineQuantity(deps: CartDeps, c: Change, line: repo.CartItemRow
   if (quantity === 0) {
     // Whatever the cart holds of the product is given back (a lapsed hold holds nothing).
     c.holds.set(line.productId, 0);
-    await repo.deleteItem(c.tx, line.id);
+    await dropLine(c, line);
     return;
   }
   if (quantity > line.quantity) {
-    const product = await productOnSale(deps, c.tx, line.productId);
+    const product = await productOnSale(deps, c, line.productId);
     await writeLine(c, product, quantity, undefined);
     return;
   }
-  const product = (await findProductsForSale(deps, c.tx, [line.productId])).get(line.productId)!;
+  const product = (await forSale(deps, c, [line.productId])).get(line.productId)!;
   hold(c, product, quantity);
-  await repo.updateItem(c.tx, line.id, { quantity, updatedAt: c.at });
+  putLine(c, await repo.updateItem(c.tx, line.id, { quantity, updatedAt: c.at }));
 }
 
 export function increaseItem(deps: CartChangeDeps, customerId: string, itemId: string) {
@@ -396,9 +448,9 @@ export function attachCarePackage(
   return change(deps, customerId, async (c) => {
     const line = lineOf(c, itemId);
     if (line.carePackageId !== null) throw cartErrors.carePackageAlreadyAttached();
-    const product = (await findProductsForSale(deps, c.tx, [line.productId])).get(line.productId)!;
+    const product = (await forSale(deps, c, [line.productId])).get(line.productId)!;
     const pkg = linePackage(await checkCarePackage(c.tx, product, choice));
-    await repo.updateItem(c.tx, line.id, { ...packageColumns(pkg), updatedAt: c.at });
+    putLine(c, await repo.updateItem(c.tx, line.id, { ...packageColumns(pkg), updatedAt: c.at }));
     return undefined;
   });
 }
@@ -407,7 +459,7 @@ export function detachCarePackage(deps: CartChangeDeps, customerId: string, item
   return change(deps, customerId, async (c) => {
     const line = lineOf(c, itemId);
     if (line.carePackageId === null) throw cartErrors.noCarePackage();
-    await repo.updateItem(c.tx, line.id, { ...packageColumns(null), updatedAt: c.at });
+    putLine(c, await repo.updateItem(c.tx, line.id, { ...packageColumns(null), updatedAt: c.at }));
     return undefined;
   });
 }
@@ -427,7 +479,7 @@ export function syncCart(deps: CartChangeDeps, customerId: string, items: QuoteI
       const target = Math.max(existing?.quantity ?? 0, item.quantity);
       const attach = item.carePackage && existing?.carePackageId == null ? item.carePackage : undefined;
       if (existing && target === existing.quantity && !attach) continue;
-      const product = await productOnSale(deps, c.tx, item.productId);
+      const product = await productOnSale(deps, c, item.productId);
       await writeLine(c, product, target, attach);
     }
     return undefined;
