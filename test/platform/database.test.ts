@@ -14,11 +14,13 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, openPglite } from '../../src/platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../src/platform/db/errors';
 import { migrationsFolder } from '../../src/platform/db/migrations-folder';
 import { buildPgliteTemplate, pgliteTemplateIsCurrent } from '../../src/platform/db/pglite-data-dir';
+import { preparedPerDb } from '../../src/platform/db/prepared';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { freshDatabase } from '../helpers/database';
 
@@ -89,6 +91,39 @@ describe('database', () => {
     );
     expect(await count()).toBe(2);
     expect(errors).toHaveLength(1);
+  });
+
+  it('a prepared statement runs inside a transaction on its connection, built once for every transaction', async () => {
+    const gadgets = pgTable('gadgets', { id: integer('id').primaryKey(), name: text('name').notNull() });
+    await database.db.execute(sql`create table gadgets (id int primary key, name text not null)`);
+    const byIds = preparedPerDb((db) =>
+      db
+        .select()
+        .from(gadgets)
+        .where(sql`${gadgets.id} = any(${sql.placeholder('ids')}::int[])`)
+        .orderBy(gadgets.id)
+        .prepare('test_gadgets_by_ids'),
+    );
+    const handed: object[] = [];
+    // Its own uncommitted write is seen: on PostgreSQL another connection would not see it, and
+    // on PGlite a statement sent outside the open transaction would wait for it forever.
+    await inTransaction(database.db, async (tx) => {
+      await tx.insert(gadgets).values({ id: 1, name: 'singing bowl' });
+      handed.push(byIds(tx));
+      expect(await byIds(tx).execute({ ids: [1, 2] })).toEqual([{ id: 1, name: 'singing bowl' }]);
+    });
+    await expect(
+      inTransaction(database.db, async (tx) => {
+        await tx.insert(gadgets).values({ id: 2, name: 'prayer flag' });
+        handed.push(byIds(tx));
+        expect(await byIds(tx).execute({ ids: [1, 2] })).toHaveLength(2);
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(await byIds(database.db).execute({ ids: [1, 2] })).toEqual([{ id: 1, name: 'singing bowl' }]);
+    // Both transactions ran the query built once on the database, pointed at their connection.
+    expect(Object.getPrototypeOf(handed[0]!)).toBe(byIds(database.db));
+    expect(Object.getPrototypeOf(handed[1]!)).toBe(byIds(database.db));
   });
 
   it('tells unique and foreign-key violations apart, by constraint', async () => {

@@ -1,18 +1,37 @@
-// Prepared statements for the reads nearly every request makes. Drizzle builds a query's SQL on
-// every call, and for a join or a wide row that costs tens of microseconds: more than the rest
-// of a request's fixed cost. A prepared one is built once per database handle (PostgreSQL then
-// parses it once per connection). A transaction's handle gets its own, built once per
-// transaction: no gain there and no loss, so it pays for reads made mostly outside transactions.
+// Prepared statements for the reads nearly every request makes, and for those a cart change or a
+// checkout makes inside its transaction. Drizzle builds a query's SQL on every call, and for a
+// join or a wide row that costs tens of microseconds: a quarter of a checkout's CPU was Drizzle
+// building the same statements again (bench/README.md, "Issue 33, round five"). A prepared one
+// is built once per database handle (PostgreSQL then parses it once per connection).
+//
+// A transaction's handle is new every time, so a query asked for on one runs the query built on
+// the transaction's database, pointed at the transaction's connection (its `client`, the one
+// field of Drizzle's prepared query that names where it runs, on node-postgres and PGlite
+// alike). test/platform/prepared.test.ts holds that to both drivers: a prepared read inside a
+// transaction sees the transaction's own writes.
 import type { Db } from './database';
+import { transactionScope } from './transaction';
 
-export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
+/** Where a Drizzle handle runs its statements: the pool or PGlite, or a transaction's connection. */
+const clientOf = (db: Db): unknown => (db as unknown as { session: { client: unknown } }).session.client;
+
+export function preparedPerDb<Q extends object>(build: (db: Db) => Q): (db: Db) => Q {
   const byDb = new WeakMap<Db, Q>();
-  return (db) => {
+  const onHandle = (db: Db) => {
     let query = byDb.get(db);
     if (!query) {
       query = build(db);
       byDb.set(db, query);
     }
     return query;
+  };
+  return (db) => {
+    const root = transactionScope(db)?.root;
+    if (!root || root === db) return onHandle(db);
+    const built = onHandle(root);
+    // A query that does not hold its client where expected (another driver, another Drizzle)
+    // is built for this transaction instead: slower, never wrong.
+    if (!Object.hasOwn(built, 'client')) return build(db);
+    return Object.create(built, { client: { value: clientOf(db) } }) as Q;
   };
 }

@@ -2,6 +2,7 @@
 // partial unique index): `ensureActiveCart` inserts and, when another request won, reads.
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import { preparedPerDb } from '../../../platform/db/prepared';
 import { newUuid } from '../../../platform/ids';
 import { cartItems, carts } from './carts.table';
 
@@ -9,10 +10,29 @@ export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 type NewCartItemRow = typeof cartItems.$inferInsert;
 
-const activeOf = (customerId: string) => and(eq(carts.customerId, customerId), eq(carts.status, 'active'));
+// The reads every cart change, cart read and checkout makes are prepared (platform/db/prepared.ts).
+const activeCartQuery = (lock: boolean) =>
+  preparedPerDb((db) => {
+    const query = db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.customerId, sql.placeholder('customerId')), eq(carts.status, 'active')));
+    return (lock ? query.for('update') : query).prepare(lock ? 'cart_lock_active' : 'cart_find_active');
+  });
+const findActiveCartQuery = activeCartQuery(false);
+const lockActiveCartQuery = activeCartQuery(true);
+
+const itemsOfQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_items_of'),
+);
 
 export async function findActiveCart(db: Db, customerId: string): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(activeOf(customerId));
+  const [row] = await findActiveCartQuery(db).execute({ customerId });
   return row;
 }
 
@@ -50,7 +70,7 @@ export async function ensureActiveCart(db: Db, customerId: string, at: Date): Pr
  * this waits for its lock is not returned (PostgreSQL checks the condition again).
  */
 export async function lockActiveCartIfAny(tx: Db, customerId: string): Promise<CartRow | undefined> {
-  const [row] = await tx.select().from(carts).where(activeOf(customerId)).for('update');
+  const [row] = await lockActiveCartQuery(tx).execute({ customerId });
   return row;
 }
 
@@ -73,11 +93,7 @@ export async function updateCart(db: Db, cartId: string, values: Partial<typeof 
 }
 
 export function itemsOf(db: Db, cartId: string): Promise<CartItemRow[]> {
-  return db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return itemsOfQuery(db).execute({ cartId });
 }
 
 export async function insertItem(db: Db, values: Omit<NewCartItemRow, 'id'>): Promise<CartItemRow> {

@@ -4,6 +4,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/errors';
+import { preparedPerDb } from '../../../platform/db/prepared';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { catalogErrors } from '../catalog.errors';
 import { intArray, paged, rowsOf, slugFamilyPattern } from '../catalog.repository';
@@ -614,16 +615,23 @@ const categoryPathOfRow = sql<Array<number | string> | null>`(
   )
   select array_agg(path.id) from path)`;
 
+// Read by every cart change, cart read and checkout, inside their transactions: prepared
+// (platform/db/prepared.ts); its SQL was the widest of a checkout's to build.
+const withCategoryPathsQuery = preparedPerDb((db) =>
+  db
+    .select({ ...forSaleColumns, categoryPath: categoryPathOfRow })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('catalog_products_with_category_paths'),
+);
+
 /** Products by id with the path of their category (the category and every ancestor of it). */
 export async function productsWithCategoryPaths(
   db: Db,
   ids: number[],
 ): Promise<Array<{ product: ProductForSaleRow; categoryPath: number[] }>> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({ ...forSaleColumns, categoryPath: categoryPathOfRow })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await withCategoryPathsQuery(db).execute({ ids });
   return rows.map(({ categoryPath, ...product }) => ({
     product,
     categoryPath: (categoryPath ?? []).map(Number),

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/database';
+import { preparedPerDb } from '../../../platform/db/prepared';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { containsPattern, orderBy, paged } from '../catalog.repository';
 import type { ShippingDistrictListQuery } from './shipping-districts.schemas';
@@ -51,12 +52,18 @@ export async function findDistrictById(db: Db, id: number): Promise<ShippingDist
   return row;
 }
 
-/** Case-insensitive and trimmed: clients send the name a customer picked or typed. */
-export async function findDistrictByName(db: Db, name: string): Promise<ShippingDistrictRow | undefined> {
-  const [row] = await db
+// Every cart change and checkout prices the cart's district: prepared (platform/db/prepared.ts).
+const districtByNameQuery = preparedPerDb((db) =>
+  db
     .select()
     .from(shippingDistricts)
-    .where(sql`lower(${shippingDistricts.name}) = lower(${name.trim()})`);
+    .where(sql`lower(${shippingDistricts.name}) = lower(${sql.placeholder('name')}::text)`)
+    .prepare('shipping_district_by_name'),
+);
+
+/** Case-insensitive and trimmed: clients send the name a customer picked or typed. */
+export async function findDistrictByName(db: Db, name: string): Promise<ShippingDistrictRow | undefined> {
+  const [row] = await districtByNameQuery(db).execute({ name: name.trim() });
   return row;
 }
 

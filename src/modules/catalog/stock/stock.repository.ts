@@ -1,7 +1,8 @@
 // Stock queries. Every change locks the product's stock row first (or changes it with one
 // conditional UPDATE), so concurrent callers queue on that row and never oversell.
-import { and, asc, count, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import { preparedPerDb } from '../../../platform/db/prepared';
 import type { PageWindow } from '../../../platform/http/pagination';
 import { intArray, paged, rowsOf } from '../catalog.repository';
 import { products } from '../products/products.table';
@@ -41,13 +42,20 @@ export async function lockStock(db: Db, productId: number): Promise<StockRow> {
   return row!;
 }
 
-/** The stock row, locked, or undefined when the product never had stock. */
-export async function lockExistingStock(db: Db, productId: number): Promise<StockRow | undefined> {
-  const [row] = await db
+// Taken by every add to a cart and every buy-now, inside their transactions: prepared
+// (platform/db/prepared.ts), like the reservations' expiry below.
+const lockExistingStockQuery = preparedPerDb((db) =>
+  db
     .select()
     .from(productStock)
-    .where(eq(productStock.productId, productId))
-    .for('update');
+    .where(eq(productStock.productId, sql.placeholder('productId')))
+    .for('update')
+    .prepare('stock_lock_existing'),
+);
+
+/** The stock row, locked, or undefined when the product never had stock. */
+export async function lockExistingStock(db: Db, productId: number): Promise<StockRow | undefined> {
+  const [row] = await lockExistingStockQuery(db).execute({ productId });
   return row;
 }
 
@@ -327,6 +335,25 @@ export async function deleteReservation(db: Db, id: string): Promise<void> {
   await db.delete(stockReservations).where(eq(stockReservations.id, id));
 }
 
+// A placeholder's value reaches the driver as it is (no column mapping): instants go as text.
+const reservationsExpiryQuery = preparedPerDb((db) =>
+  db
+    .update(stockReservations)
+    .set({
+      expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(stockReservations.ownerType, sql.placeholder('ownerType')),
+        eq(stockReservations.ownerId, sql.placeholder('ownerId')),
+        sql`${stockReservations.productId} <> all(${sql.placeholder('exceptProductIds')}::int[])`,
+      ),
+    )
+    .returning({ id: stockReservations.id })
+    .prepare('stock_reservations_expiry'),
+);
+
 export async function setReservationsExpiry(
   db: Db,
   owner: Owner,
@@ -334,16 +361,13 @@ export async function setReservationsExpiry(
   at: Date,
   exceptProductIds: readonly number[] = [],
 ): Promise<number> {
-  const rows = await db
-    .update(stockReservations)
-    .set({ expiresAt, updatedAt: at })
-    .where(
-      and(
-        ownedBy(owner),
-        exceptProductIds.length ? notInArray(stockReservations.productId, [...exceptProductIds]) : undefined,
-      ),
-    )
-    .returning({ id: stockReservations.id });
+  const rows = await reservationsExpiryQuery(db).execute({
+    expiresAt: expiresAt?.toISOString() ?? null,
+    at: at.toISOString(),
+    ownerType: owner.type,
+    ownerId: owner.id,
+    exceptProductIds: [...exceptProductIds],
+  });
   return rows.length;
 }
 
