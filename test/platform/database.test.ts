@@ -14,13 +14,13 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, openPglite } from '../../src/platform/db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../src/platform/db/errors';
 import { migrationsFolder } from '../../src/platform/db/migrations-folder';
 import { buildPgliteTemplate, pgliteTemplateIsCurrent } from '../../src/platform/db/pglite-data-dir';
-import { preparedPerDb } from '../../src/platform/db/prepared';
+import { placeheldRows, preparedPerDb } from '../../src/platform/db/prepared';
 import { inTransaction } from '../../src/platform/db/transaction';
 import { freshDatabase } from '../helpers/database';
 
@@ -124,6 +124,44 @@ describe('database', () => {
     // Both transactions ran the query built once on the database, pointed at their connection.
     expect(Object.getPrototypeOf(handed[0]!)).toBe(byIds(database.db));
     expect(Object.getPrototypeOf(handed[1]!)).toBe(byIds(database.db));
+  });
+
+  it('rows for a statement built once per shape: values become placeholders, nulls and keys make the shape', async () => {
+    const gizmos = pgTable('gizmos', {
+      id: integer('id').primaryKey(),
+      name: text('name').notNull(),
+      note: text('note'),
+      madeAt: timestamp('made_at', { withTimezone: true, mode: 'date' }).notNull(),
+    });
+    await database.db.execute(
+      sql`create table gizmos (id int primary key, name text not null, note text, made_at timestamptz not null)`,
+    );
+    const first = placeheldRows({
+      gizmo: { id: 1, name: 'bowl', note: null, madeAt: new Date('2026-11-29T10:00:00Z') },
+    });
+    const second = placeheldRows({
+      gizmo: { madeAt: new Date('2026-11-30T10:00:00Z'), name: 'flag', note: null, id: 2 },
+    });
+    expect(first?.shape).toBe('gizmo(id,madeAt,name,note=null)');
+    expect(second?.shape).toBe(first?.shape);
+    expect(
+      placeheldRows({ gizmo: { id: 3, name: 'drum', note: 'loud', madeAt: new Date() } })?.shape,
+    ).not.toBe(first?.shape);
+    expect(placeheldRows({ gizmo: { id: 4, name: sql`'built in'` } })).toBeUndefined();
+    // Built once with the first rows' placeholders, run with each call's values, mapped by column.
+    const insert = preparedPerDb((db) =>
+      db
+        .insert(gizmos)
+        .values(first!.rows.gizmo as typeof gizmos.$inferInsert)
+        .returning()
+        .prepare('test_gizmos_insert'),
+    );
+    expect(await insert(database.db).execute(first!.values)).toEqual([
+      { id: 1, name: 'bowl', note: null, madeAt: new Date('2026-11-29T10:00:00Z') },
+    ]);
+    expect(await insert(database.db).execute(second!.values)).toEqual([
+      { id: 2, name: 'flag', note: null, madeAt: new Date('2026-11-30T10:00:00Z') },
+    ]);
   });
 
   it('tells unique and foreign-key violations apart, by constraint', async () => {

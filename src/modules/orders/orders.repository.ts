@@ -1,6 +1,7 @@
 // Every query of orders: orders, their items and histories, and async requests.
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { type PlaceheldRows, placeheldRows, preparedPerDb } from '../../platform/db/prepared';
 import { pageWindow } from '../../platform/http/pagination';
 import type { HistoryNote } from './orders.history-notes';
 import type { OrderListQuery } from './orders.schemas';
@@ -101,21 +102,59 @@ function itemsInsert(tx: Db, orderId: number | SQL, items: ItemOf[]) {
  * instead of three, inside checkout's transaction): data-modifying `with` expressions run once
  * each, whether the outer query reads them or not, and the items and entry take the order's id
  * from the order's own expression. The foreign keys are checked at the end of the statement, when
- * the order row is there. Returns the order row as `insertOrder` does.
+ * the order row is there.
  */
+function orderWithItemsQuery(tx: Db, order: NewOrder, items: ItemOf[], status: ReturnType<typeof statusRow>) {
+  const newOrder = tx.$with('new_order').as(tx.insert(orders).values(order).returning());
+  const orderId = sql<number>`(select ${newOrder.id} from ${newOrder})`;
+  const newStatus = tx.$with('new_status').as(tx.insert(orderStatusHistory).values({ orderId, ...status }));
+  return tx
+    .with(newOrder, ...itemsInsert(tx, orderId, items), newStatus)
+    .select()
+    .from(newOrder);
+}
+
+// Building that statement (an order's forty columns, its items', its entry's) was a sixth of a
+// checkout's CPU (bench/README.md, "Issue 33, round five"): it is built once per shape (which
+// fields are given, which are null, how many items) and then run with its values only. Shapes
+// are few (checkout, buy-now and the counter each give the same fields); past the bound, a rare
+// shape is built as before.
+const orderInsertsByShape = new Map<string, ReturnType<typeof preparedOrderInsert>>();
+const ORDER_INSERT_SHAPES = 64;
+const preparedOrderInsert = (name: string, held: PlaceheldRows, items: number) =>
+  preparedPerDb((db) =>
+    orderWithItemsQuery(
+      db,
+      held.rows.order as NewOrder,
+      Array.from({ length: items }, (_, n) => held.rows[`item${n}`] as ItemOf),
+      held.rows.status as ReturnType<typeof statusRow>,
+    ).prepare(name),
+  );
+
+/** The order, its items and its first history entry in one statement; returns the order row as `insertOrder` does. */
 export async function insertOrderWithItems(
   tx: Db,
   p: { order: NewOrder; items: ItemOf[]; status: StatusOf },
 ): Promise<OrderRow> {
-  const newOrder = tx.$with('new_order').as(tx.insert(orders).values(p.order).returning());
-  const orderId = sql<number>`(select ${newOrder.id} from ${newOrder})`;
-  const newStatus = tx
-    .$with('new_status')
-    .as(tx.insert(orderStatusHistory).values({ orderId, ...statusRow(p.status) }));
-  const [row] = await tx
-    .with(newOrder, ...itemsInsert(tx, orderId, p.items), newStatus)
-    .select()
-    .from(newOrder);
+  const status = statusRow(p.status);
+  const held = placeheldRows({
+    order: p.order,
+    status,
+    ...Object.fromEntries(p.items.map((item, n) => [`item${n}`, item])),
+  });
+  let statement = held && orderInsertsByShape.get(held.shape);
+  if (held && !statement && orderInsertsByShape.size < ORDER_INSERT_SHAPES) {
+    statement = preparedOrderInsert(
+      `orders_insert_with_items_${orderInsertsByShape.size + 1}`,
+      held,
+      p.items.length,
+    );
+    orderInsertsByShape.set(held.shape, statement);
+  }
+  const [row] =
+    held && statement
+      ? await statement(tx).execute(held.values)
+      : await orderWithItemsQuery(tx, p.order, p.items, status);
   return row!;
 }
 

@@ -9,6 +9,7 @@
 // field of Drizzle's prepared query that names where it runs, on node-postgres and PGlite
 // alike). test/platform/prepared.test.ts holds that to both drivers: a prepared read inside a
 // transaction sees the transaction's own writes.
+import { is, SQL, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import { transactionScope } from './transaction';
 
@@ -34,4 +35,44 @@ export function preparedPerDb<Q extends object>(build: (db: Db) => Q): (db: Db) 
     if (!Object.hasOwn(built, 'client')) return build(db);
     return Object.create(built, { client: { value: clientOf(db) } }) as Q;
   };
+}
+
+export interface PlaceheldRows {
+  /** The keys of every row and which of their values are null: equal shapes build equal SQL. */
+  shape: string;
+  /** Each row with its non-null values replaced by placeholders named `<row>.<key>`. */
+  rows: Record<string, Record<string, unknown>>;
+  /** The placeholders' values, to run the statement with. */
+  values: Record<string, unknown>;
+}
+
+/**
+ * Rows to insert with a statement built once per shape (a checkout's order, items and history
+ * entry): every non-null value becomes a placeholder, which Drizzle maps through its column on
+ * each run as it maps a value built in (a null stays in the SQL: Drizzle's mapping of a
+ * placeholder does not pass it through). Undefined when a value is SQL, which is part of the
+ * statement's text and so cannot be reused: build that statement as usual.
+ */
+export function placeheldRows(rows: Record<string, Record<string, unknown>>): PlaceheldRows | undefined {
+  const shape: string[] = [];
+  const held: Record<string, Record<string, unknown>> = {};
+  const values: Record<string, unknown> = {};
+  for (const [name, row] of Object.entries(rows)) {
+    const keys = Object.keys(row)
+      .filter((key) => row[key] !== undefined)
+      .sort();
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      const value = row[key];
+      if (value === null) out[key] = null;
+      else if (is(value, SQL)) return undefined;
+      else {
+        out[key] = sql.placeholder(`${name}.${key}`);
+        values[`${name}.${key}`] = value;
+      }
+    }
+    held[name] = out;
+    shape.push(`${name}(${keys.map((key) => (row[key] === null ? `${key}=null` : key)).join(',')})`);
+  }
+  return { shape: shape.join(' '), rows: held, values };
 }
