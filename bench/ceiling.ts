@@ -4,7 +4,7 @@
 // PostgreSQL (DATABASE_URL set): the pg driver, 10 connections, each statement prepared once per
 // connection, on 200 active carts of a database `npm run bench` has filled. Embedded (no
 // DATABASE_URL): PGlite in this process, its one connection, on a fixture of its own.
-// `npm run bench:ceiling`; bench/README.md, "The hot product's ceiling".
+// `npm run bench:ceiling`; bench/README.md, "The hot product's ceiling on this machine".
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
