@@ -7,7 +7,7 @@
 // A transaction's handle is new every time, so a query asked for on one runs the query built on
 // the transaction's database, pointed at the transaction's connection (its `client`, the one
 // field of Drizzle's prepared query that names where it runs, on node-postgres and PGlite
-// alike). test/platform/prepared.test.ts holds that to both drivers: a prepared read inside a
+// alike). test/platform/database.test.ts holds that to both drivers: a prepared read inside a
 // transaction sees the transaction's own writes.
 import { is, SQL, sql } from 'drizzle-orm';
 import type { Db } from './database';

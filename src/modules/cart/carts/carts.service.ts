@@ -167,14 +167,13 @@ async function change(
   }
   return inTransaction(deps.db, async (tx, afterCommit) => {
     const locked = await repo.lockActiveCart(tx, customerId, now);
-    const holds = new Map<number, number>();
     const c: Change = {
       tx,
       cart: locked,
       at: now,
       items: await repo.itemsOf(tx, locked.id),
       products: new Map(),
-      holds,
+      holds: new Map(),
     };
     const cartChanges = (await work(c)) ?? {};
     let cart = { ...locked, ...cartChanges } as repo.CartRow;
@@ -203,12 +202,12 @@ async function change(
         owner: cartOwner(cart.id),
         expiresAt: reservedUntil,
         at: now,
-        exceptProductIds: [...holds.keys()],
+        exceptProductIds: [...c.holds.keys()],
       });
     }
     // The stock last: each product's row is locked from here to the commit (ascending product
     // ids, the order every stock change keeps). Not enough available fails the whole change.
-    for (const [productId, quantity] of [...holds].sort(([a], [b]) => a - b)) {
+    for (const [productId, quantity] of [...c.holds].sort(([a], [b]) => a - b)) {
       const outcome = await setReservedQuantity(tx, {
         productId,
         quantity,
