@@ -164,6 +164,63 @@ describe('database', () => {
     ]);
   });
 
+  it.runIf(!process.env.DATABASE_URL)(
+    'PGlite: Drizzle queries hand PGlite no parsers to merge, in and out of transactions; instants and arrays read as before',
+    async () => {
+      const stamps = pgTable('stamps', {
+        id: integer('id').primaryKey(),
+        at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+        label: text('label').notNull(),
+      });
+      await database.db.execute(
+        sql`create table stamps (id int primary key, at timestamptz not null, label text not null)`,
+      );
+      const pglite = database.pglite!;
+      const options: unknown[] = [];
+      const query = pglite.query;
+      pglite.query = function (this: unknown, ...args: Parameters<typeof query>) {
+        options.push(args[2]);
+        return query.apply(this, args);
+      } as typeof query;
+      type Tx = Parameters<Parameters<typeof pglite.transaction>[0]>[0];
+      const transaction = pglite.transaction;
+      pglite.transaction = function (this: unknown, work: (tx: Tx) => Promise<unknown>) {
+        return transaction.call(this, (tx: Tx) => {
+          const txQuery = tx.query;
+          tx.query = ((...args: Parameters<typeof txQuery>) => {
+            options.push(args[2]);
+            return txQuery(...args);
+          }) as typeof txQuery;
+          return work(tx);
+        });
+      } as typeof transaction;
+      const at = new Date('2026-11-30T01:02:03.456Z');
+      try {
+        await database.db.insert(stamps).values({ id: 1, at, label: 'bowl' });
+        expect(await database.db.select().from(stamps)).toEqual([{ id: 1, at, label: 'bowl' }]);
+        await inTransaction(database.db, async (tx) => {
+          await tx.insert(stamps).values({ id: 2, at, label: 'flag' });
+          expect(await tx.select().from(stamps).orderBy(stamps.id)).toHaveLength(2);
+        });
+        const [raw] = await rows<{ at: string; ats: string; ids: number[] }>(
+          sql`select at, array_agg(at)::text as ats, array_agg(id order by id) as ids from stamps where id = 1 group by at`,
+        );
+        // Instants stay text for Drizzle to map; an integer array is still an array.
+        expect(raw).toEqual({
+          at: '2026-11-30 01:02:03.456+00',
+          ats: '{"2026-11-30 01:02:03.456+00"}',
+          ids: [1],
+        });
+      } finally {
+        pglite.query = query;
+        pglite.transaction = transaction;
+      }
+      // Two writes and two reads outside, the transaction's write and read inside, the raw read.
+      expect(options.length).toBeGreaterThanOrEqual(5);
+      expect(options.filter((o) => (o as { parsers?: unknown } | undefined)?.parsers)).toEqual([]);
+    },
+  );
+
   it('tells unique and foreign-key violations apart, by constraint', async () => {
     const dup = await database.db.execute(sql`insert into widgets values (1, 'other')`).catch((e) => e);
     expect(isUniqueViolation(dup)).toBe(true);

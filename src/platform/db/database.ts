@@ -59,8 +59,42 @@ export async function openPglite(
   return PGlite.create(dataDir, { extensions: pgliteExtensions, startParams });
 }
 
+/**
+ * The PGlite instance as Drizzle is handed it. Drizzle asks every query to leave timestamps, dates
+ * and intervals (and their arrays) as text, with the same few parsers each time, and PGlite merges
+ * a query's parsers into its own 318 (one per type and array type) on every query: ~80 µs, as long
+ * as a simple query takes itself (bench/README.md, "Issue 33, round six"). The parsers a query
+ * asks for are set on the instance instead (the same for every Drizzle query; nothing else reads
+ * timestamps through it) and left off the query, so PGlite uses its own without merging. Every
+ * other property is the instance's own.
+ */
+function withParsersOnInstance(client: PGlite): PGlite {
+  const lean = <O extends { parsers?: Record<number, unknown> } | undefined>(options: O): O => {
+    if (!options?.parsers) return options;
+    Object.assign(client.parsers, options.parsers);
+    const { parsers: _, ...rest } = options;
+    return rest as O;
+  };
+  type Query = PGlite['query'];
+  const query: Query = (text, params, options) => client.query(text, params, lean(options));
+  const transaction: PGlite['transaction'] = (work) =>
+    client.transaction((tx) => {
+      const txQuery: Query = (text, params, options) => tx.query(text, params, lean(options));
+      return work(Object.create(tx, { query: { value: txQuery } }));
+    });
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      if (key === 'transaction') return transaction;
+      const value = Reflect.get(target, key, target);
+      // PGlite's methods use private fields: they must run on the instance itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function pgliteDatabase(client: PGlite, opts: { ownsClient?: boolean } = {}): Database {
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const db = drizzlePglite({ client: withParsersOnInstance(client) }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
