@@ -88,8 +88,13 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     overrides.log ?? pino({ level: config.LOG_LEVEL, ...(tracing ? { mixin: tracing.logFields } : {}) });
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics({ defaults: config.NODE_ENV !== 'test' });
+  // Auto-pipelining: the commands a tick issues (a checkout's cache drops and their
+  // announcements, concurrent requests' cache reads) leave in one write instead of one each; on
+  // a loaded machine the socket writes were a third of a checkout's CPU (bench/README.md, "Issue
+  // 33, round six"). Only this shared client pipelines: every connection duplicated from it
+  // (BullMQ's, the subscribers) turns it off (`REDIS_DUPLICATE_OPTIONS`).
   const redis = config.REDIS_URL
-    ? new (ioredis().Redis)(config.REDIS_URL, { lazyConnect: false })
+    ? new (ioredis().Redis)(config.REDIS_URL, { lazyConnect: false, enableAutoPipelining: true })
     : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
   const database =

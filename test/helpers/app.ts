@@ -14,6 +14,7 @@ import { createMemoryMailer } from '../../src/platform/mail/mailer';
 import type { ApiApp } from '../../src/platform/module';
 import { createPlatform, type Platform } from '../../src/platform/platform';
 import { createMemoryPush } from '../../src/platform/push/push';
+import { ownConnection } from '../../src/platform/redis-connection';
 import { createMemorySms } from '../../src/platform/sms/sms';
 import { freshDatabase } from './database';
 import { servicesTier, serviceUrls } from './services';
@@ -110,7 +111,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       // BullMQ: wait until nothing is waiting or active in this file's queue.
       const { Queue } = await import('bullmq');
       // BullMQ does not close a connection it is given: quit it ourselves below.
-      const connection = platform.redis!.duplicate();
+      const connection = ownConnection(platform.redis!);
       const queue = new Queue('jobs', { connection, prefix: config.REDIS_PREFIX });
       try {
         for (let i = 0; i < 200; i++) {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   asText,
   type Cache,
@@ -16,6 +16,8 @@ import {
 import { createMemoryCache } from '../../src/platform/cache/memory-cache';
 import { createRedisCache } from '../../src/platform/cache/redis-cache';
 import { TestClock } from '../../src/platform/clock';
+import { ownConnection } from '../../src/platform/redis-connection';
+import { createTestApp } from '../helpers/app';
 import { servicesTier, serviceUrls } from '../helpers/services';
 
 interface CacheHarness {
@@ -408,6 +410,24 @@ describe.runIf(servicesTier)('redis cache', () => {
     expect(await theirs.get('page:1')).toBe(2);
   });
 
+  it("the app's shared client auto-pipelines; a connection of its own (BullMQ's, a subscriber's) does not", async () => {
+    const t = await createTestApp({ schedules: false, startJobs: false });
+    try {
+      const shared = t.platform.redis!;
+      expect(shared.options.enableAutoPipelining).toBe(true);
+      const own = ownConnection(shared, { maxRetriesPerRequest: null, lazyConnect: true });
+      expect(own.options).toMatchObject({
+        enableAutoPipelining: false,
+        maxRetriesPerRequest: null,
+        host: shared.options.host,
+        port: shared.options.port,
+      });
+      own.disconnect();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('increment counts atomically under concurrent hits', async () => {
     const cache = createRedisCache({ redis, prefix: `${prefix}:atomic` });
     const results = await Promise.all(Array.from({ length: 50 }, () => cache.increment('hits', 10_000)));
@@ -461,6 +481,29 @@ describe.runIf(servicesTier)('redis cache: local copies of shared reads', () => 
     await redis[0]!.set(`${prefix}:cache:page:home`, '"changed"');
     expect(await a.get('page:home', { local: true })).toBe('{"title":"Home"}');
     expect(await a.get('page:home')).toBe('changed');
+  });
+
+  it('on an auto-pipelining client (the app shares one), deletes issued together leave in one socket write, each announced', async () => {
+    const connection = new Redis(serviceUrls().redisUrl, { enableAutoPipelining: true });
+    redis.push(connection);
+    const writer = createRedisCache({ redis: connection, prefix, localTtlMs: 60_000 });
+    caches.push(writer);
+    const reader = open();
+    await subscribed();
+    const keys = ['order:1', 'orders:customer', 'orders:admin'];
+    const read = (key: string) => reader.get<string>(key, { local: true });
+    for (const key of keys) await writer.set(key, key, 60_000, { local: true });
+    for (const key of keys) expect(await read(key)).toBe(key); // the reader's copies now
+
+    // ioredis writes each command to the socket by itself unless it pipelines (platform.ts).
+    const stream = (connection as unknown as { stream: { write(chunk: unknown): boolean } }).stream;
+    const write = vi.spyOn(stream, 'write');
+    await Promise.all(keys.map((key) => writer.delete(key)));
+    expect(write).toHaveBeenCalledTimes(1);
+    write.mockRestore();
+    // Three deletes and their three announcements: the reader's copies all go.
+    await eventually(async () => (await Promise.all(keys.map(read))).every((v) => v === undefined));
+    expect(await connection.exists(...keys.map((key) => `${prefix}:cache:${key}`))).toBe(0);
   });
 
   it('a change in one process drops the copies of the others: set, delete and deleteByPrefix', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { ownConnection } from '../redis-connection';
 import type { Cache, CacheDrop, LocalCopy } from './cache';
 
 // INCR and set the window on the first hit in one step, so a crash between the two
@@ -86,7 +87,7 @@ export function createRedisCache(opts: {
     for (const listener of dropListeners) listener(drop);
   };
   if (localTtlMs > 0) {
-    listener = redis.duplicate();
+    listener = ownConnection(redis);
     listener.on('message', (_channel: string, message: string) => {
       if (!message.startsWith(sender)) forget(message.slice(message.indexOf('|') + 1));
     });
@@ -103,14 +104,14 @@ export function createRedisCache(opts: {
    * One write and, when processes keep copies, the announcement of `change`, sent together in
    * one round trip: every delete is announced (no process can know which keys another copies),
    * and a second round trip on each would slow every write that clears a cache (a checkout
-   * clears four keys).
+   * clears four keys). Plain commands, not a pipeline of their own: the shared client
+   * auto-pipelines (platform.ts), so the writes issued in one tick (a checkout's three order
+   * caches dropped at once, other requests' reads) leave together in one socket write.
    */
-  const writeAnnouncing = async (write: (pipeline: ChainableCommander) => void, change?: string) => {
-    const pipeline = redis.pipeline();
-    write(pipeline);
-    if (change && listener) pipeline.publish(channel, sender + change);
-    const results = await withinMs(timeoutMs, pipeline.exec());
-    for (const [error] of results ?? []) if (error) throw error;
+  const writeAnnouncing = async (write: (redis: Redis) => Promise<unknown>, change?: string) => {
+    const sent = [write(redis)];
+    if (change && listener) sent.push(redis.publish(channel, sender + change));
+    await withinMs(timeoutMs, Promise.all(sent));
     if (change) forget(change);
   };
 
@@ -142,11 +143,9 @@ export function createRedisCache(opts: {
       const raw = encode(value);
       const local = localTtlMs > 0 && options?.local;
       await writeAnnouncing(
-        (pipeline) =>
+        (redis) =>
           // undefined has no JSON: Redis would store '' and the next get would fail to parse it.
-          raw === undefined
-            ? pipeline.del(k(key))
-            : pipeline.set(k(key), raw, 'PX', Math.max(1, Math.ceil(ttlMs))),
+          raw === undefined ? redis.del(k(key)) : redis.set(k(key), raw, 'PX', Math.max(1, Math.ceil(ttlMs))),
         // Other processes' copies of a shared read are of the value this one replaces.
         local ? `k:${key}` : undefined,
       );
@@ -155,7 +154,7 @@ export function createRedisCache(opts: {
         copies.set(key, localEntry(raw, Date.now() + Math.min(localTtlMs, ttlMs)));
     },
     async delete(key) {
-      await writeAnnouncing((pipeline) => pipeline.del(k(key)), `k:${key}`);
+      await writeAnnouncing((redis) => redis.del(k(key)), `k:${key}`);
     },
     // No overall limit: clearing a large prefix may take a while, and its callers wait for it.
     async deleteByPrefix(prefix) {

@@ -1,6 +1,7 @@
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { lazyPackage } from '../lazy';
+import { ownConnection } from '../redis-connection';
 import { splitTrace, traced, withTrace } from '../tracing/hooks';
 import type { EnqueueOptions, JobDefinition, JobEvents, JobQueue } from './jobs';
 import { PermanentJobError, refuseUnregistered, storedJobId } from './jobs';
@@ -25,7 +26,7 @@ export function createBullmqQueue(opts: {
   // leaves a connection it is handed open on close, so these are ended in close() below.
   const connections: Redis[] = [];
   const connection = (override?: { maxRetriesPerRequest: null }) => {
-    const redis = opts.redis.duplicate(override);
+    const redis = ownConnection(opts.redis, override);
     connections.push(redis);
     return redis;
   };

@@ -16,6 +16,7 @@ import { credentialExpiryOf, credentialKeyOf, type Principal } from '../auth/pri
 import { type Clock, systemClock } from '../clock';
 import { AppError, httpErrors } from '../http/errors';
 import { lazyPackage } from '../lazy';
+import { ownConnection } from '../redis-connection';
 
 const redisAdapter = lazyPackage<typeof import('@socket.io/redis-adapter')>('@socket.io/redis-adapter');
 
@@ -119,8 +120,8 @@ export function createRealtime(opts: {
   const redisClients: Redis[] = [];
   let sub: Redis | undefined;
   if (opts.redis) {
-    const pub = opts.redis.duplicate();
-    sub = opts.redis.duplicate();
+    const pub = ownConnection(opts.redis);
+    sub = ownConnection(opts.redis);
     redisClients.push(pub, sub);
     // The adapter publishes without awaiting: while Redis is unreachable each emit's promise
     // rejects with nobody to catch it, and an unhandled rejection ends the process. The event
