@@ -1,9 +1,10 @@
 // Every query of both inboxes: each function takes the audience's table (customers' or staff's)
 // and the recipient, so one customer or admin never reaches another's notifications.
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { preparedPerDb } from '../../platform/db/prepared';
 import type { PageWindow } from '../../platform/http/pagination';
-import type { NotificationRow, NotificationTable } from './notifications.table';
+import { customerNotifications, type NotificationRow, type NotificationTable } from './notifications.table';
 
 export async function insertNotifications(
   tx: Db,
@@ -12,6 +13,31 @@ export async function insertNotifications(
 ): Promise<NotificationRow[]> {
   if (!rows.length) return [];
   return (await tx.insert(n).values(rows).returning()) as NotificationRow[];
+}
+
+// A checkout and most changes to an order write one customer notification inside their
+// transaction: prepared (platform/db/prepared.ts), each value mapped through its column on every
+// run, and nothing read back (the caller made every value).
+const customerNotificationInsert = preparedPerDb((db) =>
+  db
+    .insert(customerNotifications)
+    .values({
+      id: sql.placeholder('id'),
+      recipientId: sql.placeholder('recipientId'),
+      type: sql.placeholder('type'),
+      title: sql.placeholder('title'),
+      body: sql.placeholder('body'),
+      data: sql.placeholder('data'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare('customer_notification_insert'),
+);
+
+export async function insertCustomerNotification(
+  tx: Db,
+  row: Omit<typeof customerNotifications.$inferInsert, 'readAt'> & { data: Record<string, unknown> },
+): Promise<void> {
+  await customerNotificationInsert(tx).execute(row);
 }
 
 export async function listNotifications(

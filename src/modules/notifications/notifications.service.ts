@@ -75,19 +75,17 @@ export function createNotifier(deps: {
   return {
     async notifyCustomer(tx, afterCommit, n) {
       const now = deps.clock.now();
-      const [row] = await repo.insertNotifications(tx, customerNotifications, [
-        {
-          id: newUuid(),
-          recipientId: n.customerId,
-          type: n.type,
-          title: n.title,
-          body: n.body,
-          data: n.data ?? {},
-          createdAt: now,
-        },
-      ]);
+      const row = {
+        id: newUuid(),
+        recipientId: n.customerId,
+        type: n.type,
+        title: n.title,
+        body: n.body,
+        data: n.data ?? {},
+        createdAt: now,
+      };
+      await repo.insertCustomerNotification(tx, row);
       afterCommit(async () => {
-        if (!row) return;
         // The devices are looked up once the notification is committed, so the caller's
         // transaction (often holding stock or order locks) does not wait for this read.
         const tokens = await livePushTokens(deps.db, n.customerId, now);

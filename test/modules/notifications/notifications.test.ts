@@ -70,6 +70,7 @@ describe('customer notifications', () => {
       await device(other.userId, 'other-device');
       const before = t.push.length;
 
+      const at = clock.now();
       await notify(c.userId, { title: 'Reply on SR-1', body: 'Hello', data: { supportRequestId: 1 } });
       await t.drainJobs();
 
@@ -78,7 +79,17 @@ describe('customer notifications', () => {
         .from(customerNotifications)
         .where(eq(customerNotifications.recipientId, c.userId));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ type: 'support.request_reply', title: 'Reply on SR-1', readAt: null });
+      // Every value as given, the data as JSON and the instant as the store's clock said.
+      expect(rows[0]).toEqual({
+        id: expect.any(String),
+        recipientId: c.userId,
+        type: 'support.request_reply',
+        title: 'Reply on SR-1',
+        body: 'Hello',
+        data: { supportRequestId: 1 },
+        readAt: null,
+        createdAt: at,
+      });
       const pushed = t.push.slice(before);
       expect(pushed.map((p) => p.to).sort()).toEqual(['device-a', 'device-b']);
       expect(pushed[0]).toEqual({

@@ -238,11 +238,11 @@ export async function handOverCartToOrder(
   const orderOwner = { type: 'order' as const, id: String(p.orderId) };
   // Every unit the cart holds goes to the order below, so ending it gives nothing back. The
   // cart row is ours already (locked by `cartForCheckout`); the stock rows are locked last.
-  await repo.updateCart(tx, cart.cartId, {
+  await repo.handCartToOrder(tx, {
+    cartId: cart.cartId,
     orderId: orderOwner.id,
-    reservedUntil: null,
-    updatedAt: p.at,
-    ...(p.confirmed ? { status: 'ordered' as const } : {}),
+    at: p.at,
+    confirmed: p.confirmed === true,
   });
   const physical = cart.lines.filter((l) => l.productKind === 'physical'); // digital and care-package lines hold no stock
   const outcomes = await handOverReservations(tx, {

@@ -87,6 +87,34 @@ export async function lockCart(tx: Db, cartId: string): Promise<CartRow | undefi
   return row;
 }
 
+// Every checkout hands its cart to the order in its transaction: prepared, and nothing read back.
+// Instants go as text (a placeholder inside an SQL expression reaches the driver as it is).
+const handToOrderQuery = preparedPerDb((db) =>
+  db
+    .update(carts)
+    .set({
+      orderId: sql`${sql.placeholder('orderId')}::text`,
+      reservedUntil: null,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      status: sql`case when ${sql.placeholder('confirmed')}::boolean then 'ordered' else ${carts.status} end`,
+    })
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .prepare('cart_hand_to_order'),
+);
+
+/** The cart is the order's now, holding nothing of its own; `confirmed` (COD) also ends it. */
+export async function handCartToOrder(
+  db: Db,
+  p: { cartId: string; orderId: string; at: Date; confirmed: boolean },
+): Promise<void> {
+  await handToOrderQuery(db).execute({
+    cartId: p.cartId,
+    orderId: p.orderId,
+    at: p.at.toISOString(),
+    confirmed: p.confirmed,
+  });
+}
+
 export async function updateCart(db: Db, cartId: string, values: Partial<typeof carts.$inferInsert>) {
   const [row] = await db.update(carts).set(values).where(eq(carts.id, cartId)).returning();
   return row!;
