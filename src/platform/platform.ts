@@ -89,10 +89,10 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics({ defaults: config.NODE_ENV !== 'test' });
   // Auto-pipelining: the commands a tick issues (a checkout's cache drops and their
-  // announcements, concurrent requests' cache reads) leave in one write instead of one each; on
-  // a loaded machine the socket writes were a third of a checkout's CPU (bench/README.md, "Issue
+  // announcements, concurrent requests' cache reads) leave in one write instead of one each:
+  // under checkout load, socket writes were a third of the server's CPU (bench/README.md, "Issue
   // 33, round six"). Only this shared client pipelines: every connection duplicated from it
-  // (BullMQ's, the subscribers) turns it off (`REDIS_DUPLICATE_OPTIONS`).
+  // (BullMQ's, the subscribers) turns it off (`ownConnection`, redis-connection.ts).
   const redis = config.REDIS_URL
     ? new (ioredis().Redis)(config.REDIS_URL, { lazyConnect: false, enableAutoPipelining: true })
     : undefined;

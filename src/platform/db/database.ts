@@ -2,7 +2,7 @@
 // and node-postgres (a real server at DATABASE_URL). Repositories see only `Db`.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -59,16 +59,40 @@ export async function openPglite(
   return PGlite.create(dataDir, { extensions: pgliteExtensions, startParams });
 }
 
+/** The types Drizzle maps itself, so asks PGlite to leave as text: instants, dates, intervals, their arrays, numeric arrays. */
+const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1115,
+  1185,
+  1187,
+  1182,
+  1231,
+];
+const asText = (value: string) => value;
+
 /**
- * The PGlite instance as Drizzle is handed it. Drizzle asks every query to leave timestamps, dates
- * and intervals (and their arrays) as text, with the same few parsers each time, and PGlite merges
- * a query's parsers into its own 318 (one per type and array type) on every query: ~80 µs, as long
- * as a simple query takes itself (bench/README.md, "Issue 33, round six"). The parsers a query
- * asks for are set on the instance instead (the same for every Drizzle query; nothing else reads
- * timestamps through it) and left off the query, so PGlite uses its own without merging. Every
- * other property is the instance's own.
+ * The embedded database answers instants, dates and intervals as the text PostgreSQL writes, to
+ * every caller of its instance: Drizzle maps them itself, and the instance's other readers
+ * (backups, the move to PostgreSQL) read counts and names only. A restored copy compared row by
+ * row with this one must be opened the same way.
+ */
+export function answerInstantsAsText(client: PGlite): void {
+  for (const id of DRIZZLE_TEXT_TYPES) client.parsers[id] = asText;
+}
+
+/**
+ * The PGlite instance as Drizzle is handed it. Drizzle passes the parsers above with every query,
+ * and PGlite merges a query's parsers into its own 318 (one per type and array type) on every
+ * query: ~80 µs, as long as a simple query takes itself (bench/README.md, "Issue 33, round six").
+ * The instance holds them already (`answerInstantsAsText`; any other a query asks for is added),
+ * so they are left off each query and PGlite uses its own without merging. Every other property
+ * is the instance's own.
  */
 function withParsersOnInstance(client: PGlite): PGlite {
+  answerInstantsAsText(client);
   const lean = <O extends { parsers?: Record<number, unknown> } | undefined>(options: O): O => {
     if (!options?.parsers) return options;
     Object.assign(client.parsers, options.parsers);

@@ -10,7 +10,7 @@ import {
   readBackupSql,
   type SqlSession,
 } from '../../../src/platform/db/backup';
-import { pgliteExtensions } from '../../../src/platform/db/database';
+import { answerInstantsAsText, pgliteExtensions } from '../../../src/platform/db/database';
 import { servicesTier, serviceUrls, withDatabase } from '../../helpers/services';
 
 export interface RestoreTarget {
@@ -22,7 +22,10 @@ export interface RestoreTarget {
 
 export async function emptyTarget(): Promise<RestoreTarget> {
   if (!servicesTier) {
-    const session = pgliteSession(await PGlite.create({ extensions: pgliteExtensions }));
+    // Opened as Pasal opens its embedded database, so rows compare with the source's as they are.
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    answerInstantsAsText(client);
+    const session = pgliteSession(client);
     // The dump empties search_path for its own session; this session goes on being used.
     const load = (file: string) => session.exec(`${readBackupSql(file)};\nreset all;`);
     return { session, load, close: () => session.close() };
