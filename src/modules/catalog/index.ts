@@ -18,6 +18,7 @@ import { digitalKeyPermissions } from './digital-keys/digital-keys.permissions';
 import { digitalKeyRoutes } from './digital-keys/digital-keys.routes';
 import { productRoutes } from './products/products.routes';
 import { seoRoutes } from './seo/seo.routes';
+import { keepDistrictCopies } from './shipping-districts/shipping-districts.copy';
 import { shippingDistrictPermissions } from './shipping-districts/shipping-districts.permissions';
 import { shippingDistrictRoutes } from './shipping-districts/shipping-districts.routes';
 import { inventoryPermissions } from './stock/stock.permissions';
@@ -130,6 +131,7 @@ export const catalogModule: PasalModule = {
     taxonomyRoutes(ctx);
     productRoutes(ctx);
     shippingDistrictRoutes(ctx);
+    keepDistrictCopies(ctx);
     await registerStock(ctx);
     await registerCarePackages(ctx);
     digitalKeyRoutes(ctx);

@@ -47,6 +47,11 @@ export async function listActiveDistricts(db: Db): Promise<ShippingDistrictRow[]
     .orderBy(asc(shippingDistricts.name));
 }
 
+/** Every district, active or not: each process's copy (shipping-districts.copy.ts). */
+export async function listAllDistricts(db: Db): Promise<ShippingDistrictRow[]> {
+  return db.select().from(shippingDistricts).orderBy(asc(shippingDistricts.id));
+}
+
 export async function findDistrictById(db: Db, id: number): Promise<ShippingDistrictRow | undefined> {
   const [row] = await db.select().from(shippingDistricts).where(eq(shippingDistricts.id, id));
   return row;

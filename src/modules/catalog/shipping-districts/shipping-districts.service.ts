@@ -1,11 +1,13 @@
 // Where the store ships and what it charges: Nepal's 77 districts are seeded inactive with fee 0;
 // the store turns on the ones it serves. The cart reads fees through `findShippingDistrict`.
 import type { UserPrincipal } from '../../../platform/auth/principal';
+import type { Cache } from '../../../platform/cache/cache';
 import type { Db } from '../../../platform/db/database';
 import { inTransaction } from '../../../platform/db/transaction';
 import { type PageMeta, pageMeta, pageWindow } from '../../../platform/http/pagination';
 import type { ModuleContext } from '../../../platform/module';
 import { recordActivity } from '../../activity';
+import { copiedDistrict, forgetDistricts } from './shipping-districts.copy';
 import { shippingDistrictErrors } from './shipping-districts.errors';
 import * as repo from './shipping-districts.repository';
 import type {
@@ -15,7 +17,8 @@ import type {
   UpdateShippingDistrictBody,
 } from './shipping-districts.schemas';
 
-type Deps = Pick<ModuleContext, 'db' | 'clock'>;
+/** Without a cache (the demo seed's), a change drops this process's copy only. */
+type Deps = Pick<ModuleContext, 'db' | 'clock'> & { cache?: Cache };
 
 const toView = (row: repo.ShippingDistrictRow): ShippingDistrictView => ({
   id: row.id,
@@ -48,7 +51,7 @@ export async function updateShippingDistrict(
   body: UpdateShippingDistrictBody,
 ): Promise<ShippingDistrictView> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx, afterCommit) => {
     const before = await repo.findDistrictById(tx, id);
     if (!before) throw shippingDistrictErrors.notFound(id);
     const row = (await repo.updateDistrict(tx, id, { ...body, updatedAt: now }))!;
@@ -64,6 +67,7 @@ export async function updateShippingDistrict(
       summary: `Updated shipping district ${row.name}: ${changes.join(', ')}`,
       at: now,
     });
+    afterCommit(() => forgetDistricts(deps.db, deps.cache));
     return toView(row);
   });
 }
@@ -75,12 +79,17 @@ export async function listActiveShippingDistricts(
   return rows.map((r) => ({ id: r.id, name: r.name, province: r.province, shippingFee: r.shippingFee }));
 }
 
-/** A district by id or by name (case-insensitive), active or not: the caller decides what inactive means. */
+/**
+ * A district by id or by name (case-insensitive), active or not: the caller decides what inactive
+ * means. From this process's copy where one is kept (shipping-districts.copy.ts).
+ */
 export async function findShippingDistrict(
   db: Db,
   by: { id: number } | { name: string },
 ): Promise<ShippingDistrictView | null> {
-  const row =
-    'id' in by ? await repo.findDistrictById(db, by.id) : await repo.findDistrictByName(db, by.name);
+  let row = await copiedDistrict(db, by);
+  if (row === null) {
+    row = 'id' in by ? await repo.findDistrictById(db, by.id) : await repo.findDistrictByName(db, by.name);
+  }
   return row ? toView(row) : null;
 }
