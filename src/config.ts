@@ -89,7 +89,7 @@ export const settings = {
     default: 'pasal',
   }),
   CACHE_LOCAL_TTL_MS: setting({
-    doc: "With Redis: how old a process's own copy of a shared public read (content pages, banner serving, the product list and detail, the blog, the service status) may be. Such reads are answered from the copy without asking Redis; every change is announced to all processes, which drop their copies at once, and this limit bounds what a lost announcement can cost. A process keeps at most 500 copies (the least used go first). 0 keeps no copies.",
+    doc: "With Redis: how old a process's own copy of a shared public read (content pages, banner serving, the product list and detail, the blog, the service status) may be. Such reads are answered from the copy without asking Redis; every change is announced to all processes, which drop their copies at once, and this limit bounds what a lost announcement can cost. A process keeps at most 500 copies (the least used go first). On either tier, also the age limit of each process's copy of the shipping districts, which every cart change and checkout prices with (an admin's change drops them at once). 0 keeps no copies.",
     schema: int(0, 60_000),
     default: '2000',
   }),
