@@ -1,5 +1,7 @@
 // Every query of both inboxes: each function takes the audience's table (customers' or staff's)
-// and the recipient, so one customer or admin never reaches another's notifications.
+// and the recipient, so one customer or admin never reaches another's notifications. The one
+// exception, `insertCustomerNotification`, writes to the customers' table only (prepared: a
+// checkout writes one in its transaction) and takes the recipient in its row.
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { preparedPerDb } from '../../platform/db/prepared';

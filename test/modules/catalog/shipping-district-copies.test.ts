@@ -23,8 +23,20 @@ async function shopIn(c: CartTestApp, district: string) {
   return add;
 }
 
-const feeBehindTheApi = (c: CartTestApp, district: string, fee: number) =>
-  c.db.update(shippingDistricts).set({ shippingFee: fee }).where(eq(shippingDistricts.name, district));
+/**
+ * A buyer priced at `fee` in `district`, then the fee changed in the database itself, behind the
+ * API (no drop announced): answers the buyer's `add`, for the test to see which fee it prices with.
+ */
+async function changedBehindTheApi(c: CartTestApp, district: string, fee: number, newFee: number) {
+  await c.district(district, fee);
+  const add = await shopIn(c, district);
+  expect(await add()).toBe(fee);
+  await c.db
+    .update(shippingDistricts)
+    .set({ shippingFee: newFee })
+    .where(eq(shippingDistricts.name, district));
+  return add;
+}
 
 describe('shipping districts: each process keeps a copy', () => {
   const clock = new TestClock('2026-11-30T10:00:00.000Z');
@@ -54,10 +66,7 @@ describe('shipping districts: each process keeps a copy', () => {
   });
 
   it('a write made outside the API shows once the copy is CACHE_LOCAL_TTL_MS old, not before', async () => {
-    await c.district('Chitwan', 100);
-    const add = await shopIn(c, 'Chitwan');
-    expect(await add()).toBe(100);
-    await feeBehindTheApi(c, 'Chitwan', 250);
+    const add = await changedBehindTheApi(c, 'Chitwan', 100, 250);
     expect(await add()).toBe(100);
     clock.advance(2_001);
     expect(await add()).toBe(250);
@@ -72,10 +81,7 @@ describe('shipping districts: with CACHE_LOCAL_TTL_MS=0 no copy is kept', () => 
   afterAll(() => c?.t.close());
 
   it('a write made outside the API shows at the next cart change', async () => {
-    await c.district('Dang', 90);
-    const add = await shopIn(c, 'Dang');
-    expect(await add()).toBe(90);
-    await feeBehindTheApi(c, 'Dang', 140);
+    const add = await changedBehindTheApi(c, 'Dang', 90, 140);
     expect(await add()).toBe(140);
   });
 });

@@ -5,11 +5,10 @@
 // `CACHE_LOCAL_TTL_MS` (what a lost announcement, or a write made outside the API, can cost).
 // docs/api-notes.md, "Shipping districts: each process's copy".
 
-import type { Config } from '../../../config';
 import type { Cache } from '../../../platform/cache/cache';
-import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { transactionScope } from '../../../platform/db/transaction';
+import type { ModuleContext } from '../../../platform/module';
 import * as repo from './shipping-districts.repository';
 
 /** The key whose drop ends every copy (nothing is stored under it). */
@@ -37,12 +36,7 @@ const heldByDb = new WeakMap<Db, Held>();
  * Called once per app as the catalog registers. No copy is kept where changes are not announced
  * to every process (Redis with `CACHE_LOCAL_TTL_MS=0`), or with `CACHE_LOCAL_TTL_MS=0` at all.
  */
-export function keepDistrictCopies(ctx: {
-  db: Db;
-  cache: Cache;
-  clock: Clock;
-  config: Pick<Config, 'CACHE_LOCAL_TTL_MS'>;
-}) {
+export function keepDistrictCopies(ctx: Pick<ModuleContext, 'db' | 'cache' | 'clock' | 'config'>) {
   const ttlMs = ctx.config.CACHE_LOCAL_TTL_MS;
   if (ttlMs <= 0 || !ctx.cache.announcesDrops) return;
   let held = heldByDb.get(ctx.db);
