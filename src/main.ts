@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, loadEnvFile, type Role } from './config';
 import type { ApiApp } from './platform/module';
 import type { Platform } from './platform/platform';
+import { releaseStartupMemory } from './platform/startup-memory';
 import { tracingConfigured } from './platform/tracing/configured';
 
 const ROLES: Role[] = ['api', 'worker', 'all'];
@@ -98,13 +99,14 @@ async function main() {
     }
 
     app = await buildApp(platform, { role });
+    await app.ready();
     if (stopping) return;
+    // Everything start-up builds is built: give back what it left behind before the first request.
+    releaseStartupMemory();
     if (role !== 'worker') {
       await app.listen({ port: config.PORT, host: config.HOST });
       const docs = config.DOCS_ENABLED ? `, API docs at ${config.PUBLIC_BASE_URL}/docs` : '';
       log.info(`Pasal API listening on ${config.PUBLIC_BASE_URL} (${platform.database.driver})${docs}`);
-    } else {
-      await app.ready();
     }
     if (stopping) return;
     if (role !== 'api') {
