@@ -71,7 +71,10 @@ for (const language of ['en', 'ne'] as const) {
     // The same body as HTML, with what the sanitiser strips: the preview warns and leaves it out.
     await form.getByText(s.body.html, { exact: true }).click();
     const html = form.getByRole('textbox', { name: s.body.htmlLabel });
-    await expect(html).toHaveValue('<p><strong>Gilded by hand</strong> in Patan</p>');
+    // The space typed after bold was turned off reaches the editor as a plain or a non-breaking
+    // space, as Chromium's timing has it (its contenteditable writes U+00A0 for a space that ends
+    // a text until the next letter comes): the same text either way.
+    await expect(html).toHaveValue(/^<p><strong>Gilded by hand<\/strong>(?: |&nbsp;|\u00a0)in Patan<\/p>$/);
     await html.fill(
       '<p><strong>Gilded by hand</strong> in Patan</p><p onclick="steal()">Fired twice</p><script>alert(1)</script>',
     );
