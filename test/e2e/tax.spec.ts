@@ -3,8 +3,16 @@
 // API counts), a credit note is issued against it with a reason and appears in the sales return
 // register; and, in Nepali, the invoices list and the sales register with its CSV download.
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signIn } from './console';
-import { adminToken, apiCall, collectedCodOrder } from './staff-api';
+import {
+  chooseLanguage,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  keepScreenshot,
+  MENU_BUTTON,
+  PHONE,
+  signIn,
+} from './console';
+import { adminToken, apiCall, collectedCodOrder, stringsOf } from './staff-api';
 
 /** A COD order of the demo customer bought by a company (PAN), its cash collected: paid, so invoiced. */
 async function paidCodOrder(request: APIRequestContext) {
@@ -141,4 +149,51 @@ test('in Nepali: the tax invoices list and the sales register, downloaded as the
   );
   const lines = (await csv.text()).trim().split('\r\n');
   expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
+});
+
+test('on a 390 px phone the invoices and credit notes lists scroll only down, in English and Nepali', async ({
+  page,
+  request,
+}, testInfo) => {
+  // An invoice, and a credit note against it (the paid order cancelled before it left), so both
+  // lists have a card whose date carries the time issued in AD and BS, the longest line of one.
+  const order = await paidCodOrder(request);
+  await apiCall(request, 'POST', `/api/admin/orders/${order.id}/cancel`, order.admin, {
+    reason: 'Changed her mind at the shop',
+  });
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<Doc[]>(request, 'GET', `/api/admin/credit-notes?orderId=${order.id}`, order.admin))
+          .length,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+
+  await page.setViewportSize(PHONE);
+  await signIn(page);
+  for (const language of ['en', 'ne'] as const) {
+    const { area: s, common } = stringsOf('tax', language);
+    await chooseLanguage(page, language);
+    for (const [menu, caption] of [
+      [s.menu.invoices, s.list.caption.invoice],
+      [s.menu.creditNotes, s.list.caption.creditNote],
+    ] as const) {
+      await page.getByRole('banner').getByRole('button', { name: MENU_BUTTON }).click();
+      await page
+        .getByRole('navigation', { name: common.layout.menu })
+        .getByRole('link', { name: menu, exact: true })
+        .click();
+      await expect(page.getByRole('heading', { name: menu, level: 1 })).toBeVisible();
+      // On a phone the list is cards, under the list's caption.
+      await expect(page.getByText(caption, { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^(INV|CN)-/ }).first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await keepScreenshot(
+        page,
+        testInfo,
+        `${menu === s.menu.invoices ? 'invoices' : 'credit-notes'}-${language}-390`,
+      );
+    }
+  }
 });

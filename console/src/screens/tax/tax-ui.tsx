@@ -25,7 +25,8 @@ export function DocumentDate({ doc }: { doc: Pick<TaxDocument, 'dateBs' | 'issue
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {formatBsYmd(doc.dateBs, language)}
       </Text>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {/* The date and time issued, in AD and BS: longer than a phone's column, so it may wrap. */}
+      <Text size="xs" c="dimmed">
         <StoreDateTime value={doc.issuedAt} inherit />
       </Text>
     </Stack>
