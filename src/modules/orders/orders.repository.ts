@@ -50,15 +50,6 @@ export async function countPendingOnlineOrders(db: Db, customerId: string): Prom
   return row?.n ?? 0;
 }
 
-export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row!;
-}
-
-export async function insertItems(tx: Db, values: NewOrderItem[]): Promise<void> {
-  if (values.length) await tx.insert(orderItems).values(values);
-}
-
 /** A status history entry as a service writes it. */
 export interface StatusEntry {
   orderId: number;
@@ -131,7 +122,10 @@ const preparedOrderInsert = (name: string, held: PlaceheldRows, items: number) =
     ).prepare(name),
   );
 
-/** The order, its items and its first history entry in one statement; returns the order row as `insertOrder` does. */
+/**
+ * The order, its items and its first history entry in one statement (checkout, buy-now, the
+ * counter); returns the order row.
+ */
 export async function insertOrderWithItems(
   tx: Db,
   p: { order: NewOrder; items: ItemOf[]; status: StatusOf },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/modules/idempotency';
 import { payments } from '../../../src/modules/payments/payments.table';
 import type { SignedIn } from '../../helpers/factories';
+import { recordStatements, statementListing } from '../../helpers/statements';
 import { expectError } from '../cart/calls';
 import { newKey, type PosTestApp, posTestApp } from './calls';
 
@@ -127,10 +128,51 @@ describe('POST /api/admin/pos/orders', () => {
       unitSp: 3600,
       finalValue: 7200,
     });
+    // Written with the order, in the same statement: its first history entry, by the clerk.
+    expect(order.statusHistory).toEqual([
+      expect.objectContaining({ status: 'payment_pending', noteCode: 'in_store_sale', actorType: 'admin' }),
+    ]);
     expect(await c.stockOf(productId)).toEqual({ onHand: 4, reserved: 2, available: 2 });
     // The customer sees it among their orders.
     const mine = await c.order(buyer, data.id);
     expect(mine.orderNumber).toBe(order.orderNumber);
+  });
+
+  it('writes the order, its lines and its first history entry in one statement, as checkout does', async () => {
+    const productId = await c.product({ mrp: 900, onHand: 3 });
+    const otherId = await c.product({ mrp: 500, onHand: 3 });
+    const recorder = recordStatements(c.t.platform.database);
+    recorder.start();
+    const res = await c.createOrder({
+      customerId: buyer.userId,
+      items: [
+        { productId, quantity: 1 },
+        { productId: otherId, quantity: 2 },
+      ],
+    });
+    const statements = recorder.stop();
+    expect(res.statusCode, res.body).toBe(200);
+    const writes = (table: string) =>
+      statements.filter((st) => st.text.toLowerCase().includes(`insert into "${table}"`));
+    const listing = statementListing(statements);
+    expect(writes('orders'), listing).toHaveLength(1);
+    expect(
+      writes('order_items').map((st) => st.text),
+      listing,
+    ).toEqual(writes('orders').map((st) => st.text));
+    expect(
+      writes('order_status_history').map((st) => st.text),
+      listing,
+    ).toEqual(writes('orders').map((st) => st.text));
+    const order = await c.detail(res.json().data.id);
+    expect(
+      order.items.map((i: { productId: number; quantity: number }) => [i.productId, i.quantity]),
+    ).toEqual(
+      expect.arrayContaining([
+        [productId, 1],
+        [otherId, 2],
+      ]),
+    );
   });
 
   it('order type: physical, digital, mixed (a care-package-only sale is mixed)', async () => {
