@@ -1,4 +1,4 @@
-// Start-up allocates far more than the server keeps: loading the bundle, building ~7,000 zod
+// Start-up allocates far more than the server keeps: loading the bundle, building ~7,900 zod
 // schemas and compiling ~900 routes' validators, opening the database. V8 grows its young
 // generation to the largest it allows for that (two 64 MB semi-spaces on a machine with plenty of
 // memory) and keeps every page it touched, and no garbage collection that would give them back

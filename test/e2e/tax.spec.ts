@@ -175,9 +175,9 @@ test('on a 390 px phone the invoices and credit notes lists scroll only down, in
   for (const language of ['en', 'ne'] as const) {
     const { area: s, common } = stringsOf('tax', language);
     await chooseLanguage(page, language);
-    for (const [menu, caption] of [
-      [s.menu.invoices, s.list.caption.invoice],
-      [s.menu.creditNotes, s.list.caption.creditNote],
+    for (const [menu, caption, screenshot] of [
+      [s.menu.invoices, s.list.caption.invoice, 'invoices'],
+      [s.menu.creditNotes, s.list.caption.creditNote, 'credit-notes'],
     ] as const) {
       await page.getByRole('banner').getByRole('button', { name: MENU_BUTTON }).click();
       await page
@@ -189,11 +189,7 @@ test('on a 390 px phone the invoices and credit notes lists scroll only down, in
       await expect(page.getByText(caption, { exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: /^(INV|CN)-/ }).first()).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await keepScreenshot(
-        page,
-        testInfo,
-        `${menu === s.menu.invoices ? 'invoices' : 'credit-notes'}-${language}-390`,
-      );
+      await keepScreenshot(page, testInfo, `${screenshot}-${language}-390`);
     }
   }
 });

@@ -108,8 +108,10 @@ function orderWithItemsQuery(tx: Db, order: NewOrder, items: ItemOf[], status: R
 // Building that statement (an order's forty columns, its items', its entry's) was a sixth of a
 // checkout's CPU (bench/README.md, "Issue 33, round five"): it is built once per shape (which
 // fields are given, which are null, how many items) and then run with its values only. Shapes
-// are few (checkout, buy-now and the counter each give the same fields); past the bound, a rare
-// shape is built as before.
+// are few (checkout and buy-now each give the same fields); past the bound, a rare shape is built
+// as before. A counter sale is built each time (`prepared: false`): it comes at a cashier's pace,
+// and the address fields a clerk fills or leaves would make many shapes that take the bound's
+// slots from checkout's (and a named statement on every PostgreSQL connection each).
 const orderInsertsByShape = new Map<string, ReturnType<typeof preparedOrderInsert>>();
 const ORDER_INSERT_SHAPES = 64;
 const preparedOrderInsert = (name: string, held: PlaceheldRows, items: number) =>
@@ -124,13 +126,18 @@ const preparedOrderInsert = (name: string, held: PlaceheldRows, items: number) =
 
 /**
  * The order, its items and its first history entry in one statement (checkout, buy-now, the
- * counter); returns the order row.
+ * counter); returns the order row. `prepared: false` builds the statement for this call only.
  */
 export async function insertOrderWithItems(
   tx: Db,
   p: { order: NewOrder; items: ItemOf[]; status: StatusOf },
+  opts: { prepared?: boolean } = {},
 ): Promise<OrderRow> {
   const status = statusRow(p.status);
+  if (opts.prepared === false) {
+    const [row] = await orderWithItemsQuery(tx, p.order, p.items, status);
+    return row!;
+  }
   const held = placeheldRows({
     order: p.order,
     status,

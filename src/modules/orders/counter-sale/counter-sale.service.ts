@@ -119,60 +119,65 @@ export async function createPosOrder(
   );
   const s = input.shipping;
   const contact = input.receiverContactNumber ?? input.customer.phone;
-  // The order, its items and its first history entry in one statement, as checkout writes them.
-  const order = await repo.insertOrderWithItems(tx, {
-    order: {
-      orderNumber: orderNumber(at),
-      customerId: input.customer.id,
-      orderType: posOrderType(lines.map((l) => l.product.productKind)),
-      status: 'payment_pending',
-      paymentStatus: 'pending',
-      paymentMethod: 'pos',
-      // Which counter gateway took the money is known once the payment is recorded.
-      gateway: 'pos',
-      orderSource: 'pos_sale',
-      totalMrp: totals.totalMrp,
-      totalSp: totals.totalSp,
-      couponDiscount: input.couponDiscount,
-      shippingFee: input.shippingFee,
-      finalPayable: totals.finalPayable,
-      shippingDistrict: s.district,
-      shippingAddressLine1: s.addressLine1,
-      shippingAddressLine2: s.addressLine2,
-      shippingCity: s.city,
-      shippingState: s.state,
-      shippingPostalCode: s.postalCode,
-      shippingLandmark: s.landmark,
-      shippingLatitude: s.latitude,
-      shippingLongitude: s.longitude,
-      shippingMobileNum: contact,
-      contactNumber: contact,
-      receiver: input.receiverName ?? input.customer.name,
-      buyerName: input.buyerName,
-      buyerPan: input.buyerPan,
-      createdAt: at,
-      updatedAt: at,
+  // The order, its items and its first history entry in one statement, as checkout writes them;
+  // built for this sale alone, not prepared (orders.repository.ts says why).
+  const order = await repo.insertOrderWithItems(
+    tx,
+    {
+      order: {
+        orderNumber: orderNumber(at),
+        customerId: input.customer.id,
+        orderType: posOrderType(lines.map((l) => l.product.productKind)),
+        status: 'payment_pending',
+        paymentStatus: 'pending',
+        paymentMethod: 'pos',
+        // Which counter gateway took the money is known once the payment is recorded.
+        gateway: 'pos',
+        orderSource: 'pos_sale',
+        totalMrp: totals.totalMrp,
+        totalSp: totals.totalSp,
+        couponDiscount: input.couponDiscount,
+        shippingFee: input.shippingFee,
+        finalPayable: totals.finalPayable,
+        shippingDistrict: s.district,
+        shippingAddressLine1: s.addressLine1,
+        shippingAddressLine2: s.addressLine2,
+        shippingCity: s.city,
+        shippingState: s.state,
+        shippingPostalCode: s.postalCode,
+        shippingLandmark: s.landmark,
+        shippingLatitude: s.latitude,
+        shippingLongitude: s.longitude,
+        shippingMobileNum: contact,
+        contactNumber: contact,
+        receiver: input.receiverName ?? input.customer.name,
+        buyerName: input.buyerName,
+        buyerPan: input.buyerPan,
+        createdAt: at,
+        updatedAt: at,
+      },
+      items: lines.map(({ product: p, quantity }) => ({
+        productId: p.id,
+        productKind: p.productKind,
+        productTitle: p.title,
+        productSlug: p.slug,
+        thumbnailUrl: p.thumbnailUrl,
+        quantity,
+        unitMrp: p.mrp,
+        unitSp: p.sp,
+        discount: Math.max(0, p.mrp - p.effectivePrice) * quantity,
+        finalValue: p.effectivePrice * quantity,
+      })),
+      status: {
+        status: 'payment_pending',
+        notes: historyNote('in_store_sale'),
+        actorType: 'admin',
+        adminId: input.adminId,
+        at,
+      },
     },
-    items: lines.map(({ product: p, quantity }) => ({
-      productId: p.id,
-      productKind: p.productKind,
-      productTitle: p.title,
-      productSlug: p.slug,
-      thumbnailUrl: p.thumbnailUrl,
-      quantity,
-      unitMrp: p.mrp,
-      unitSp: p.sp,
-      discount: Math.max(0, p.mrp - p.effectivePrice) * quantity,
-      finalValue: p.effectivePrice * quantity,
-    })),
-    status: {
-      status: 'payment_pending',
-      notes: historyNote('in_store_sale'),
-      actorType: 'admin',
-      adminId: input.adminId,
-      at,
-    },
-  });
+    { prepared: false },
+  );
   forgetOrder(deps.cache, afterCommit, order);
   await publishEvent(tx, 'order.created', { orderId: order.id });
   // Ascending product id, like every other reservation, so two sales never wait on each other.
